@@ -1,0 +1,772 @@
+#!/usr/bin/env node
+// run.mjs — `npm run bench`: times `vigil diagnose` on generated journals of an 8-worker vLLM server against
+// the grep pipeline an operator types and against `cat`, plus stdin and .gz input, `vigil check` on a
+// 600-distribution environment and the CPU `vigil run` spends following a chatty server.
+//
+//   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,stdin,gz,check,run]
+//                                       [--write] [--strict] [--vigil dist/cli/bin.js]
+//
+// * Builds nothing: dist/cli/bin.js must exist (`npm run build`).
+// * Generates missing inputs under bench/out/ (gitignored): journal-<size>.log (+ .meta.json with the planted
+//   root cause), journal-100m.log.gz, env-600/.
+// * Each timed command is a whole process (Node start-up included), run under `/usr/bin/time -f '%e %U %S %M'`
+//   for user/sys CPU and peak RSS (the largest process of a pipeline); wall time is taken here with hrtime.
+//   The page cache is warmed (`cat` twice) and every command runs once untimed before the timed rounds; the
+//   commands then alternate (A B C, B C A, ...) and the medians of the rounds are reported, with the median of
+//   the per-round ratios (paired ratio).
+// * Correctness: every vigil diagnosis must name the root cause the generator planted (Worker_TP5's
+//   torch.OutOfMemoryError); otherwise the bench says so and exits 1.
+// * --write replaces the block between the bench markers in BENCHMARKS.md (machine, commands, table).
+// * --strict also exits 1 when a target of issue 6 is missed.
+import process from 'node:process';
+import console from 'node:console';
+import { Buffer } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
+import { setInterval, clearInterval } from 'node:timers';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GENERATOR_VERSION, PLANTED, generateJournal, parseSize } from './generate-journal.mjs';
+import { writeEnvironment } from './write-environment.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'bench', 'out');
+let BIN = 'dist/cli/bin.js'; // --vigil PATH times another build (e.g. a copy of dist/ with a variant)
+const PAT = 'error|Error|exception|No valid|not supported|not found|cannot';
+const NEG = 'FutureWarning|gpt_oss_triton';
+const TIME = '/usr/bin/time';
+const SECTIONS = ['diagnose', 'stdin', 'gz', 'check', 'run'];
+const TARGETS = { grepRatio: 0.8, rssMiB: 150, checkMs: 300, runCorePct: 5 };
+
+// ---------------------------------------------------------------- arguments
+function parseArgs(argv) {
+  const o = {
+    sizes: ['100m', '1g'],
+    runs: null,
+    only: SECTIONS,
+    write: false,
+    strict: false,
+    runSeconds: 10,
+    rate: 5000,
+    envCount: 600,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--sizes')
+      o.sizes = next()
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean);
+    else if (a === '--runs') o.runs = Number(next());
+    else if (a === '--only')
+      o.only = next()
+        .split(',')
+        .map((x) => x.trim());
+    else if (a === '--skip') {
+      const skip = next().split(',');
+      o.only = o.only.filter((s) => !skip.includes(s));
+    } else if (a === '--write') o.write = true;
+    else if (a === '--strict') o.strict = true;
+    else if (a === '--run-seconds') o.runSeconds = Number(next());
+    else if (a === '--rate') o.rate = Number(next());
+    else if (a === '--env-count') o.envCount = Number(next());
+    else if (a === '--vigil') BIN = next();
+    else if (a === '-h' || a === '--help') {
+      console.log(
+        fs
+          .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+          .split('\nimport ')[0]
+          .replace(/^\/\/ ?/gm, ''),
+      );
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a} (see --help)`);
+  }
+  for (const s of o.only)
+    if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}; sections: ${SECTIONS.join(',')}`);
+  for (const s of o.sizes) parseSize(s);
+  if (o.runs !== null && !(o.runs >= 1)) throw new Error('--runs must be >= 1');
+  return o;
+}
+
+// ---------------------------------------------------------------- helpers
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sh = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+const rel = (p) => path.relative(ROOT, p);
+const fmtS = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+const fmtMBs = (bytes, s) => Math.round(bytes / 1e6 / s).toLocaleString('en-US');
+const label = (size) => size.replace(/m$/, ' MB').replace(/g$/, ' GB').replace(/k$/, ' kB');
+const haveTime = fs.existsSync(TIME);
+const devnull = fs.openSync('/dev/null', 'w');
+
+/**
+ * Runs argv once as a whole process: wall seconds (hrtime here), user/sys CPU seconds and peak RSS (MiB) from
+ * /usr/bin/time (the peak of the largest process, children included), exit code, and stdout when captured.
+ */
+function measure(argv, { capture = false } = {}) {
+  const tf = path.join(os.tmpdir(), `vigil-bench-${process.pid}.time`);
+  const full = haveTime ? [TIME, '-f', '%e %U %S %M', '-o', tf, ...argv] : argv;
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(full[0], full.slice(1), {
+      cwd: ROOT,
+      stdio: ['ignore', capture ? 'pipe' : devnull, 'pipe'],
+    });
+    const out = [];
+    let err = '';
+    if (capture) child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => {
+      err = (err + d.toString()).slice(-4000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+      let user = NaN;
+      let sys = NaN;
+      let rssMiB = NaN;
+      if (haveTime) {
+        const last = fs.readFileSync(tf, 'utf8').trim().split('\n').pop() ?? '';
+        const f = last.split(' ').map(Number);
+        if (f.length === 4 && f.every((x) => Number.isFinite(x)))
+          [, user, sys, rssMiB] = [f[0], f[1], f[2], f[3] / 1024];
+      }
+      resolve({
+        wall,
+        user,
+        sys,
+        rssMiB,
+        code,
+        stdout: capture ? Buffer.concat(out).toString() : '',
+        stderr: err,
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- inputs
+function ensureJournal(size) {
+  const file = path.join(OUT, `journal-${size}.log`);
+  const metaFile = `${file}.meta.json`;
+  let meta = null;
+  try {
+    meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+    if (
+      meta.generatorVersion !== GENERATOR_VERSION ||
+      meta.targetBytes !== parseSize(size) ||
+      fs.statSync(file).size !== meta.bytes
+    )
+      meta = null;
+  } catch {
+    meta = null;
+  }
+  if (meta === null) {
+    log(`generating ${rel(file)} (${label(size)})`);
+    const t0 = performance.now();
+    meta = generateJournal({ size, out: file });
+    const s = (performance.now() - t0) / 1000;
+    log(`  ${meta.bytes} bytes, ${meta.lines} lines in ${s.toFixed(1)} s (${fmtMBs(meta.bytes, s)} MB/s)`);
+  }
+  return { size, file, meta };
+}
+
+function ensureGzip(journal) {
+  const gz = `${journal.file}.gz`;
+  if (!fs.existsSync(gz) || fs.statSync(gz).mtimeMs < fs.statSync(journal.file).mtimeMs) {
+    log(`compressing ${rel(journal.file)} → ${rel(gz)} (gzip -6)`);
+    const r = spawnSync('bash', ['-c', `gzip -6 -c ${sh(journal.file)} > ${sh(gz)}`], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('gzip failed');
+  }
+  return gz;
+}
+
+function warm(file) {
+  for (let i = 0; i < 2; i++) spawnSync('bash', ['-c', `cat ${sh(file)} > /dev/null`]);
+}
+
+// ---------------------------------------------------------------- correctness
+/** Whether vigil's JSON names the planted root cause. */
+function verify(stdout, meta) {
+  let d;
+  try {
+    d = JSON.parse(stdout);
+  } catch {
+    return { ok: false, why: `output is not JSON: ${JSON.stringify(stdout.slice(0, 200))}` };
+  }
+  if (d && d.rootCause === undefined && d.diagnosis) d = d.diagnosis;
+  const rc = d?.rootCause;
+  if (!rc) return { ok: false, why: `no rootCause (verdict ${d?.verdict})` };
+  const name = `${rc.exception ?? '(no exception)'}: ${String(rc.message).slice(0, 70)}`;
+  const ok =
+    String(rc.message).includes(PLANTED.messageNeedle) &&
+    (rc.exception === null ||
+      rc.exception === PLANTED.exception ||
+      String(rc.exception).endsWith('OutOfMemoryError'));
+  const notes = [];
+  if (rc.lineNumber !== meta.planted.lineNumber)
+    notes.push(`line ${rc.lineNumber}, planted at ${meta.planted.lineNumber}`);
+  if (Array.isArray(rc.processes) && !rc.processes.some((p) => String(p).includes(PLANTED.process)))
+    notes.push(`processes ${JSON.stringify(rc.processes)} do not include ${PLANTED.process}`);
+  return {
+    ok,
+    why: ok ? '' : `named ${JSON.stringify(name)}, planted ${PLANTED.exception}: ${PLANTED.messageNeedle}`,
+    name,
+    notes,
+  };
+}
+
+// ---------------------------------------------------------------- timing rounds
+/**
+ * Times the methods in alternating order (round r starts at method r mod n) after one untimed run each.
+ * A method: { key, argv, capture?, check?(result) → string|null (an error) }.
+ */
+async function rounds(methods, runs, failures, context) {
+  const res = Object.fromEntries(methods.map((m) => [m.key, []]));
+  for (let r = -1; r < runs; r++) {
+    const order = methods.map((_, i) => methods[(i + Math.max(r, 0)) % methods.length]);
+    for (const m of order) {
+      const x = await measure(m.argv, { capture: !!m.capture });
+      const problem = m.check
+        ? m.check(x)
+        : x.code === 0
+          ? null
+          : `exit ${x.code}: ${x.stderr.trim().slice(-300)}`;
+      if (problem) {
+        failures.push(`${context} ${m.key}: ${problem}`);
+        log(`FAIL ${context} ${m.key}: ${problem}`);
+      }
+      if (r >= 0) res[m.key].push(x);
+    }
+    if (r >= 0)
+      log(
+        `  ${context} round ${r + 1}/${runs}: ${methods.map((m) => `${m.key} ${res[m.key].at(-1).wall.toFixed(3)} s`).join(', ')}`,
+      );
+  }
+  return res;
+}
+const summary = (xs) => ({
+  wall: median(xs.map((x) => x.wall)),
+  min: Math.min(...xs.map((x) => x.wall)),
+  max: Math.max(...xs.map((x) => x.wall)),
+  rssMiB: Math.max(...xs.map((x) => x.rssMiB)),
+  cpu: median(xs.map((x) => x.user + x.sys)),
+});
+const paired = (a, b) => median(a.map((x, i) => x.wall / b[i].wall));
+
+function vigilCheck(meta, notes, context) {
+  return (x) => {
+    if (x.code !== 0 && x.code !== 1) return `exit ${x.code}: ${x.stderr.trim().slice(-400)}`;
+    const v = verify(x.stdout, meta);
+    if (!v.ok) return v.why;
+    for (const n of v.notes) notes.add(`${context}: ${n}`);
+    return null;
+  };
+}
+const grepCheck = (x) =>
+  x.code === 0 ? null : `first grep exited ${x.code} (141 = killed by SIGPIPE: not a full scan)`;
+
+// ---------------------------------------------------------------- sections
+async function benchSize(j, opts, failures, notes) {
+  const runs = opts.runs ?? (j.meta.bytes < 5e8 ? 5 : 3);
+  const f = rel(j.file);
+  warm(j.file);
+  const count = spawnSync('bash', ['-c', `grep -E ${sh(PAT)} ${sh(f)} | grep -v -E ${sh(NEG)} | wc -l`], {
+    cwd: ROOT,
+  });
+  const grepLines = Number(count.stdout.toString().trim());
+  const methods = [
+    {
+      key: 'vigil',
+      argv: ['node', BIN, 'diagnose', f, '--format', 'json'],
+      capture: true,
+      check: vigilCheck(j.meta, notes, label(j.size)),
+    },
+    // the operator's pipeline; `exit ${PIPESTATUS[0]}` makes a first grep cut short by SIGPIPE visible
+    {
+      key: 'grep',
+      argv: [
+        'bash',
+        '-c',
+        `grep -E ${sh(PAT)} ${sh(f)} | grep -v -E ${sh(NEG)} > /dev/null; exit \${PIPESTATUS[0]}`,
+      ],
+      check: grepCheck,
+    },
+    { key: 'cat', argv: ['bash', '-c', `cat ${sh(f)} > /dev/null`] },
+  ];
+  log(`${label(j.size)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat`);
+  const r = await rounds(methods, runs, failures, label(j.size));
+  return {
+    size: j.size,
+    bytes: j.meta.bytes,
+    lines: j.meta.lines,
+    grepLines,
+    runs,
+    vigil: summary(r.vigil),
+    grep: summary(r.grep),
+    cat: summary(r.cat),
+    vsGrep: paired(r.vigil, r.grep),
+    vsCat: paired(r.vigil, r.cat),
+  };
+}
+
+async function benchStdin(j, opts, failures, notes) {
+  const runs = opts.runs ?? 3;
+  const f = rel(j.file);
+  warm(j.file);
+  log(`${label(j.size)} stdin: ${runs} rounds of cat | vigil diagnose - / vigil diagnose FILE`);
+  const r = await rounds(
+    [
+      {
+        key: 'stdin',
+        argv: ['bash', '-c', `cat ${sh(f)} | node ${BIN} diagnose - --format json`],
+        capture: true,
+        check: vigilCheck(j.meta, notes, `${label(j.size)} stdin`),
+      },
+      {
+        key: 'file',
+        argv: ['node', BIN, 'diagnose', f, '--format', 'json'],
+        capture: true,
+        check: vigilCheck(j.meta, notes, label(j.size)),
+      },
+    ],
+    runs,
+    failures,
+    `${label(j.size)} stdin`,
+  );
+  return {
+    size: j.size,
+    bytes: j.meta.bytes,
+    stdin: summary(r.stdin),
+    file: summary(r.file),
+    vsFile: paired(r.stdin, r.file),
+  };
+}
+
+async function benchGzip(j, opts, failures, notes) {
+  const runs = opts.runs ?? 5;
+  const gz = rel(ensureGzip(j));
+  warm(gz);
+  log(`${label(j.size)} .gz: ${runs} rounds of vigil diagnose FILE.gz / zcat | grep pipeline / gzip -dc`);
+  const r = await rounds(
+    [
+      {
+        key: 'vigil',
+        argv: ['node', BIN, 'diagnose', gz, '--format', 'json'],
+        capture: true,
+        check: vigilCheck(j.meta, notes, `${label(j.size)} .gz`),
+      },
+      {
+        key: 'zgrep',
+        argv: [
+          'bash',
+          '-c',
+          `zcat ${sh(gz)} | grep -E ${sh(PAT)} | grep -v -E ${sh(NEG)} > /dev/null; exit \${PIPESTATUS[1]}`,
+        ],
+        check: grepCheck,
+      },
+      { key: 'gunzip', argv: ['bash', '-c', `gzip -dc ${sh(gz)} > /dev/null`] },
+    ],
+    runs,
+    failures,
+    `${label(j.size)} .gz`,
+  );
+  return {
+    size: j.size,
+    bytes: j.meta.bytes,
+    gzBytes: fs.statSync(path.join(ROOT, gz)).size,
+    vigil: summary(r.vigil),
+    zgrep: summary(r.zgrep),
+    gunzip: summary(r.gunzip),
+    vsGrep: paired(r.vigil, r.zgrep),
+    vsGunzip: paired(r.vigil, r.gunzip),
+  };
+}
+
+async function benchCheck(opts, failures) {
+  const runs = Math.max(opts.runs ?? 5, 3);
+  const envDir = path.join(OUT, `env-${opts.envCount}`);
+  const site = path.join(envDir, 'lib', 'python3.12', 'site-packages');
+  if (
+    !fs.existsSync(site) ||
+    fs.readdirSync(site).filter((n) => n.endsWith('.dist-info')).length !== opts.envCount
+  ) {
+    log(`writing ${rel(envDir)} (${opts.envCount} distributions)`);
+    writeEnvironment({ count: opts.envCount, out: envDir });
+  }
+  let distributions = null;
+  const argv = ['node', BIN, 'check', '--site-packages', rel(site), '--format', 'json'];
+  log(`check: ${runs} runs of ${argv.join(' ')}`);
+  const r = await rounds(
+    [
+      {
+        key: 'check',
+        argv,
+        capture: true,
+        check: (x) => {
+          if (x.code !== 0 && x.code !== 1) return `exit ${x.code}: ${x.stderr.trim().slice(-400)}`;
+          try {
+            const j = JSON.parse(x.stdout);
+            const list = j.distributions ?? j.environment?.distributions;
+            distributions = Array.isArray(list)
+              ? list.length
+              : typeof list === 'number'
+                ? list
+                : distributions;
+          } catch {
+            return `output is not JSON: ${JSON.stringify(x.stdout.slice(0, 200))}`;
+          }
+          return null;
+        },
+      },
+    ],
+    runs,
+    failures,
+    'check',
+  );
+  return { count: opts.envCount, distributions, argv, ...summary(r.check), code: r.check.at(-1)?.code };
+}
+
+/** Reads utime+stime (seconds) of a process from /proc, or null. */
+function procCpu(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+async function benchRun(opts, failures) {
+  if (!haveTime) {
+    failures.push('run: needs /usr/bin/time (apt-get install time)');
+    return null;
+  }
+  const cpuFile = path.join(os.tmpdir(), `vigil-bench-chatty-${process.pid}.json`);
+  fs.rmSync(cpuFile, { force: true });
+  const tf = path.join(os.tmpdir(), `vigil-bench-run-${process.pid}.time`);
+  const argv = [
+    'node',
+    BIN,
+    'run',
+    '--no-preflight',
+    '--quiet',
+    '--',
+    'node',
+    'bench/chatty-server.mjs',
+    '--rate',
+    String(opts.rate),
+    '--seconds',
+    String(opts.runSeconds),
+  ];
+  log(`run: ${argv.join(' ')} (${opts.runSeconds} s at ${opts.rate} lines/s)`);
+  const t0 = process.hrtime.bigint();
+  const child = spawn(TIME, ['-f', '%e %U %S %M', '-o', tf, ...argv, '--cpu-out', cpuFile], {
+    cwd: ROOT,
+    stdio: ['ignore', devnull, 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (d) => {
+    err = (err + d.toString()).slice(-4000);
+  });
+  // vigil is /usr/bin/time's only child; sample its own CPU (children excluded) from /proc
+  const samples = [];
+  let vigilPid = null;
+  const sampler = setInterval(() => {
+    if (vigilPid === null) {
+      try {
+        vigilPid =
+          Number(
+            fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0],
+          ) || null;
+      } catch {
+        /* not started yet */
+      }
+    }
+    if (vigilPid !== null) {
+      const cpu = procCpu(vigilPid);
+      if (cpu !== null) samples.push({ t: Number(process.hrtime.bigint() - t0) / 1e9, cpu });
+    }
+  }, 100);
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (code !== 0) {
+    failures.push(`run: vigil run exited ${code}: ${err.trim().slice(-400)}`);
+    return null;
+  }
+  const [, user, sys, rssKiB] = fs.readFileSync(tf, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  let chatty;
+  try {
+    chatty = JSON.parse(fs.readFileSync(cpuFile, 'utf8'));
+  } catch {
+    failures.push('run: the chatty server did not report its CPU (was it run, and to the end?)');
+    return null;
+  }
+  const childCpu = (chatty.userUs + chatty.systemUs) / 1e6;
+  const vigilCpu = user + sys - childCpu;
+  // steady state: from 2 s after the start to the last sample
+  const from = samples.find((s) => s.t >= 2) ?? samples[0];
+  const to = samples.at(-1);
+  const steady = from && to && to.t > from.t ? (to.cpu - from.cpu) / (to.t - from.t) : null;
+  return {
+    argv,
+    wall,
+    lines: chatty.lines,
+    rate: chatty.lines / (chatty.wallMs / 1000),
+    childCpu,
+    vigilCpu,
+    corePct: (100 * vigilCpu) / wall,
+    steadyPct: steady === null ? null : 100 * steady,
+    rssMiB: rssKiB / 1024,
+  };
+}
+
+// ---------------------------------------------------------------- report
+function machine() {
+  const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1] ?? 'unknown';
+  const first = (cmd, args) => spawnSync(cmd, args).stdout?.toString().split('\n')[0].trim() ?? '?';
+  return {
+    nproc: first('nproc', []),
+    model,
+    memGiB: (os.totalmem() / 2 ** 30).toFixed(0),
+    node: process.version,
+    kernel: os.release(),
+    grep: first('grep', ['--version']),
+    date: new Date().toISOString().slice(0, 10),
+  };
+}
+
+function fitLine(points) {
+  // least squares wall = a + b * GB
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  const b = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0) / sxx;
+  return { slope: b, intercept: my - b * mx };
+}
+
+function report(res, opts, m) {
+  const L = [];
+  L.push(
+    `Machine: ${m.nproc} CPUs (${m.model}), ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, ${m.grep}; ${m.date}.`,
+  );
+  L.push('');
+  if (res.sizes.length) {
+    L.push(
+      '| input | vigil diagnose s (min–max) | vigil MB/s | grep pipeline s | cat s | vigil/grep | vigil/cat | peak RSS MiB vigil / grep | root cause |',
+    );
+    L.push('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+    for (const r of res.sizes)
+      L.push(
+        `| ${label(r.size)} journal (${r.bytes.toLocaleString('en-US')} B, ${r.lines.toLocaleString('en-US')} lines; grep finds ${r.grepLines.toLocaleString('en-US')}), ${r.runs} rounds | ` +
+          `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ` +
+          `**${r.vsGrep.toFixed(2)}** | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${res.rootCause[r.size] ?? '?'} |`,
+      );
+    for (const r of res.stdin)
+      L.push(
+        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsFile.toFixed(2)}× the file input |`,
+      );
+    for (const r of res.gz)
+      L.push(
+        `| ${label(r.size)} as .gz (${(r.gzBytes / 1e6).toFixed(1)} MB); grep column: \`zcat \\| grep …\`, cat column: \`gzip -dc\` | **${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.zgrep.wall)} | ${fmtS(r.gunzip.wall)} | ${r.vsGrep.toFixed(2)} | ${r.vsGunzip.toFixed(2)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.zgrep.rssMiB.toFixed(0)} | |`,
+      );
+    L.push('');
+    if (res.sizes.length >= 2) {
+      const pts = (k) => res.sizes.map((r) => ({ x: r.bytes / 1e9, y: r[k].wall }));
+      const f = Object.fromEntries(['vigil', 'grep', 'cat'].map((k) => [k, fitLine(pts(k))]));
+      L.push(
+        `Per-GB slope (least squares over ${res.sizes.map((r) => label(r.size)).join(', ')}): vigil **${f.vigil.slope.toFixed(3)} s/GB** ` +
+          `(+${f.vigil.intercept.toFixed(3)} s fixed), grep ${f.grep.slope.toFixed(3)} s/GB, cat ${f.cat.slope.toFixed(3)} s/GB.`,
+      );
+      if (res.sizes.length >= 3) {
+        const seg = res.sizes.slice(1).map((r, i) => {
+          const p = res.sizes[i];
+          return `${label(p.size)}→${label(r.size)} ${((r.vigil.wall - p.vigil.wall) / ((r.bytes - p.bytes) / 1e9)).toFixed(3)} s/GB`;
+        });
+        L.push(`vigil's marginal cost per GB: ${seg.join(', ')}.`);
+      }
+      L.push('');
+    }
+  }
+  if (res.check)
+    L.push(
+      `\`vigil check\` on a generated ${res.check.count}-distribution environment: **${(res.check.wall * 1000).toFixed(0)} ms** median ` +
+        `(${(res.check.min * 1000).toFixed(0)}–${(res.check.max * 1000).toFixed(0)}), peak RSS ${res.check.rssMiB.toFixed(0)} MiB, exit ${res.check.code}.`,
+    );
+  if (res.run)
+    L.push(
+      `\`vigil run\` following a server that printed ${res.run.lines.toLocaleString('en-US')} lines at ${Math.round(res.run.rate).toLocaleString('en-US')} lines/s: ` +
+        `vigil's own CPU ${res.run.vigilCpu.toFixed(2)} s over ${res.run.wall.toFixed(1)} s = **${res.run.corePct.toFixed(1)} % of one core** ` +
+        `(steady state ${res.run.steadyPct === null ? '?' : res.run.steadyPct.toFixed(1)} %; the server itself used ${res.run.childCpu.toFixed(2)} s), peak RSS ${res.run.rssMiB.toFixed(0)} MiB.`,
+    );
+  L.push('');
+  return L.join('\n');
+}
+
+function targets(res) {
+  const t = [];
+  const one = res.sizes.find((r) => r.size === '1g');
+  if (one)
+    t.push([
+      `1 GB diagnosis ≤ ${TARGETS.grepRatio}× the grep pipeline`,
+      one.vsGrep <= TARGETS.grepRatio,
+      `${one.vsGrep.toFixed(2)}×`,
+    ]);
+  for (const r of res.sizes.filter((x) => x.bytes >= 9e8))
+    t.push([
+      `peak RSS ≤ ${TARGETS.rssMiB} MiB at ${label(r.size)}`,
+      r.vigil.rssMiB <= TARGETS.rssMiB,
+      `${r.vigil.rssMiB.toFixed(0)} MiB`,
+    ]);
+  if (res.sizes.length >= 3) {
+    const [a, b, c] = res.sizes.slice(-3);
+    const s1 = (b.vigil.wall - a.vigil.wall) / ((b.bytes - a.bytes) / 1e9);
+    const s2 = (c.vigil.wall - b.vigil.wall) / ((c.bytes - b.bytes) / 1e9);
+    t.push([
+      'time linear in size (marginal s/GB within ±20 %)',
+      Math.abs(s2 / s1 - 1) <= 0.2,
+      `${s1.toFixed(3)} vs ${s2.toFixed(3)} s/GB`,
+    ]);
+  }
+  if (res.check)
+    t.push([
+      `check on ${res.check.count} distributions < ${TARGETS.checkMs} ms`,
+      res.check.wall * 1000 < TARGETS.checkMs,
+      `${(res.check.wall * 1000).toFixed(0)} ms`,
+    ]);
+  if (res.run)
+    t.push([
+      `run at ${res.run.rate.toFixed(0)} lines/s < ${TARGETS.runCorePct} % of a core`,
+      res.run.corePct < TARGETS.runCorePct,
+      `${res.run.corePct.toFixed(1)} %`,
+    ]);
+  return t;
+}
+
+function commands(opts) {
+  return [
+    '```sh',
+    'npm run build',
+    `node bench/run.mjs --sizes ${opts.sizes.join(',')}${opts.runs ? ` --runs ${opts.runs}` : ''}${opts.only.length < SECTIONS.length ? ` --only ${opts.only.join(',')}` : ''} --write`,
+    '# what it times, F = bench/out/journal-<size>.log:',
+    'node dist/cli/bin.js diagnose F --format json',
+    `bash -c "grep -E '${PAT}' F | grep -v -E '${NEG}' > /dev/null"`,
+    "bash -c 'cat F > /dev/null'",
+    "bash -c 'cat F | node dist/cli/bin.js diagnose - --format json'",
+    `node dist/cli/bin.js diagnose F.gz --format json   # vs zcat F.gz | grep …, and gzip -dc F.gz > /dev/null`,
+    'node dist/cli/bin.js check --site-packages bench/out/env-600/lib/python3.12/site-packages --format json',
+    `node dist/cli/bin.js run --no-preflight --quiet -- node bench/chatty-server.mjs --rate ${opts.rate} --seconds ${opts.runSeconds}`,
+    '```',
+  ].join('\n');
+}
+
+function writeBenchmarks(block) {
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const BEGIN = '<!-- bench:begin (written by `node bench/run.mjs --write`; edit outside the markers) -->';
+  const END = '<!-- bench:end -->';
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const i = text.indexOf('<!-- bench:begin');
+  const k = text.indexOf(END);
+  const body = `${BEGIN}\n${block.trim()}\n${END}`;
+  text =
+    i !== -1 && k > i
+      ? text.slice(0, i) + body + text.slice(k + END.length)
+      : `${text.trimEnd()}\n\n${body}\n`;
+  fs.writeFileSync(file, text);
+  log(`updated ${rel(file)}`);
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(path.resolve(ROOT, BIN))) {
+    console.error(`bench: ${BIN} is missing; run \`npm run build\` first.`);
+    return 2;
+  }
+  if (!haveTime)
+    log(
+      `${TIME} is missing (Debian: apt-get install time); peak RSS and CPU will be n/a and the run section skipped`,
+    );
+  fs.mkdirSync(OUT, { recursive: true });
+  const failures = [];
+  const notes = new Set();
+  const res = { sizes: [], stdin: [], gz: [], check: null, run: null, rootCause: {} };
+  const journals = opts.only.some((s) => ['diagnose', 'stdin', 'gz'].includes(s))
+    ? opts.sizes.map(ensureJournal)
+    : [];
+
+  // one untimed diagnosis first, so that a wrong answer stops the bench before minutes of timing
+  for (const j of journals) {
+    const x = await measure(['node', BIN, 'diagnose', rel(j.file), '--format', 'json'], { capture: true });
+    const v =
+      x.code === 0 || x.code === 1
+        ? verify(x.stdout, j.meta)
+        : { ok: false, why: `exit ${x.code}: ${x.stderr.trim().slice(-400)}` };
+    res.rootCause[j.size] = v.ok ? `✓ ${v.name.replace(/\|/g, '\\|')}…` : '✗';
+    if (!v.ok) {
+      console.error(`bench: WRONG DIAGNOSIS of ${rel(j.file)}: ${v.why}`);
+      failures.push(`${label(j.size)}: ${v.why}`);
+    } else for (const n of v.notes) notes.add(`${label(j.size)}: ${n}`);
+  }
+  if (failures.length) {
+    console.error('bench: stopping: the diagnosis is wrong, timing it would mean nothing');
+    return 1;
+  }
+  for (const j of journals) {
+    if (opts.only.includes('diagnose')) res.sizes.push(await benchSize(j, opts, failures, notes));
+    if (opts.only.includes('stdin')) res.stdin.push(await benchStdin(j, opts, failures, notes));
+  }
+  if (opts.only.includes('gz')) {
+    const small = journals.find((j) => j.size === '100m') ?? journals[0] ?? ensureJournal('100m');
+    res.gz.push(await benchGzip(small, opts, failures, notes));
+  }
+  if (opts.only.includes('check')) res.check = await benchCheck(opts, failures);
+  if (opts.only.includes('run')) res.run = await benchRun(opts, failures);
+
+  const m = machine();
+  const table = report(res, opts, m);
+  const t = targets(res);
+  const targetText = t.length
+    ? [
+        'Targets (issue 6):',
+        '',
+        ...t.map(([what, ok, got]) => `- ${ok ? '✓' : '✗'} ${what}: ${got}`),
+        '',
+      ].join('\n')
+    : '';
+  const noteText = notes.size ? ['Notes:', '', ...[...notes].map((n) => `- ${n}`), ''].join('\n') : '';
+  console.log(`\n${table}\n${targetText}\n${noteText}`);
+  if (failures.length) {
+    console.error(`bench: ${failures.length} failure(s):\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  }
+  if (opts.write) {
+    if (failures.length) log('not writing BENCHMARKS.md: there were failures');
+    else writeBenchmarks(`${table}\n${targetText}\n${noteText}\nCommands:\n\n${commands(opts)}\n`);
+  }
+  if (failures.length) return 1;
+  if (opts.strict && t.some(([, ok]) => !ok)) return 1;
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,24 @@
+import { defineCheck, type Problem } from '../define-check.js';
+
+/** Metadata pip cannot read either ("Error parsing dependencies of …", "Ignoring invalid distribution ~orch"). */
+export default defineCheck({
+  id: 'metadata-unreadable',
+  severity: 'warning',
+  title: 'Unreadable package metadata',
+  run: ({ environment }) => {
+    const problems: Problem[] = environment.unreadable.map(({ path, reason }) => ({
+      detail: `${path}: ${reason}.`,
+      fix: `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`,
+      packages: [],
+    }));
+    for (const distribution of environment.distributions) {
+      if (distribution.invalidRequirements.length === 0) continue;
+      problems.push({
+        detail: `${distribution.name} ${distribution.version} has Requires-Dist entries that are not PEP 508: ${distribution.invalidRequirements.join('; ')}. pip check reports "Error parsing dependencies of ${distribution.name}".`,
+        fix: null,
+        packages: [distribution.name],
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+import { runCli } from './run-cli.js';
+
+// A closed pipe (vigil diagnose x | head) is not an error worth a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  cwd: process.cwd(),
+});

@@ -1,0 +1,105 @@
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { runCheck, type CheckOptions, type EnvironmentOptions } from '../../environment/index.js';
+import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
+import { wantsColor, type CliIo } from '../io.js';
+import type { SetExit } from './index.js';
+
+export interface EnvironmentFlags {
+  python?: string;
+  venv?: string;
+  sitePackages: string[];
+}
+
+interface CheckFlags extends EnvironmentFlags {
+  gpu?: boolean;
+  waitGpuFree?: string;
+  model?: string;
+  tp?: string;
+  maxModelLen?: string;
+  port?: string;
+  against?: string;
+  format: ReportFormat;
+}
+
+/** --python / --venv / --site-packages, shared by check and snapshot. */
+export function addEnvironmentOptions(command: Command): Command {
+  return command
+    .option('--python <path>', 'the interpreter the server runs (asked once, with -I, for its paths)')
+    .option('--venv <dir>', 'a virtual environment, read from its files (default: $VIRTUAL_ENV, else python3)')
+    .option(
+      '--site-packages <dir>',
+      'a site-packages folder to read as is (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    );
+}
+
+export function toEnvironmentOptions(flags: EnvironmentFlags, io: CliIo): EnvironmentOptions {
+  return {
+    python: flags.python,
+    venv: flags.venv,
+    sitePackages: flags.sitePackages.length > 0 ? flags.sitePackages : undefined,
+    env: io.env,
+    cwd: io.cwd,
+  };
+}
+
+export function registerCheck(program: Command, io: CliIo, setExit: SetExit): void {
+  addEnvironmentOptions(
+    program
+      .command('check')
+      .description('catch what will crash the server before the model load: packages, GPU, port, disk, model config'),
+  )
+    .option('--gpu', 'a GPU must be present: no nvidia-smi is an error, not a note')
+    .option('--wait-gpu-free <seconds>', 'first wait up to SECONDS for other processes to release GPU memory')
+    .option('--model <dir>', 'a model folder with config.json to check against the engine and --tp')
+    .option('--tp <n>', 'tensor-parallel size the server will use')
+    .option('--max-model-len <n>', 'max model length the server will use')
+    .option('--port <n>', 'the port the server will bind')
+    .option('--against <snapshot.json>', 'also flag lock-step families that moved in part since this snapshot')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  vigil check --venv /opt/vllm --model /models/Qwen3-32B --tp 4 --port 8000\n' +
+        '  vigil snapshot > before.json && pip install -U vllm && vigil check --against before.json\n\n' +
+        'Exit status: 0 no errors, 1 errors found, 2 usage or input error.\n' +
+        'Without nvidia-smi the GPU checks are skipped with a note; with --gpu that is an error finding (exit 1).\n',
+    )
+    .action(async (flags: CheckFlags) => {
+      const options: CheckOptions = {
+        ...toEnvironmentOptions(flags, io),
+        gpu: flags.gpu === true,
+        model: flags.model,
+        tp: parseCount(flags.tp, '--tp'),
+        maxModelLen: parseCount(flags.maxModelLen, '--max-model-len'),
+        port: parsePort(flags.port),
+        against: flags.against,
+        waitGpuFree: parseSeconds(flags.waitGpuFree),
+      };
+      const report = await runCheck(options);
+      io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
+      setExit(report.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
+    });
+}
+
+function parseCount(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} takes a positive whole number, got "${value}"`);
+  return Number(value);
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  const port = parseCount(value, '--port');
+  if (port !== undefined && port > 65535) throw new UsageError(`--port takes 1 to 65535, got "${value}"`);
+  return port;
+}
+
+function parseSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0) {
+    throw new UsageError(`--wait-gpu-free takes seconds (e.g. 120), got "${value}"`);
+  }
+  return seconds;
+}

@@ -1,0 +1,23 @@
+import type { Signature } from '../signatures/define-signature.js';
+import type { Diagnosis } from '../types/diagnosis.js';
+
+export interface DiagnoseOptions {
+  /** Signatures to match; the built-in knowledge base when omitted. */
+  signatures?: readonly Signature[];
+  /** The systemd unit whose start/exit messages count as the service's (journal input). */
+  unit?: string;
+  /** Lines longer than this are cut for analysis and counted (default 64 KiB). */
+  maxLineLength?: number;
+}
+
+/** An incremental diagnosis: feed bytes or lines as they arrive, read the verdict at any time. */
+export interface DiagnosisSession {
+  /** Raw bytes or text with any chunk boundaries; lines are split on LF, CRLF and lone CR. */
+  push(chunk: Uint8Array | string): void;
+  /** One line without its newline. */
+  pushLine(line: string): void;
+  /** The diagnosis of what has been seen so far; the session goes on. */
+  peek(): Diagnosis;
+  /** Flushes a last unterminated line and returns the final diagnosis. */
+  end(): Diagnosis;
+}

@@ -1,0 +1,152 @@
+import type { Signature } from '../signatures/define-signature.js';
+import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
+import { ENGINES } from '../types/diagnosis.js';
+import { eligibleCandidates, hasFatalEvidence, type Attempt, type Group } from './attempt.js';
+import type { Candidate } from './candidate.js';
+import { findCrashSite, findRaiseSite } from './find-sites.js';
+import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
+
+export interface DiagnosisInput {
+  attempts: readonly Attempt[];
+  signatures: readonly Signature[];
+  service: ServiceSummary | null;
+  noise: number;
+  input: Diagnosis['input'];
+  engineVotes: ReadonlyMap<string, number>;
+  processes: string[];
+}
+
+const SIGNATURE_PULL = 60;
+const WRAPPER_PENALTY = 100;
+const MAX_EVIDENCE = 14;
+
+interface Scored {
+  candidate: Candidate;
+  hit: SignatureHit | null;
+  score: number;
+}
+
+/** Weighs the candidates of the failing start and writes the diagnosis. Pure. */
+export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
+  const base: Diagnosis = {
+    schemaVersion: 1,
+    verdict: 'no-failure',
+    rootCause: null,
+    signature: null,
+    groups: [],
+    service: input.service,
+    evidence: [],
+    symptoms: [],
+    engine: pickEngine(input.engineVotes),
+    processes: input.processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    noiseSuppressed: input.noise,
+    input: input.input,
+    warnings: [],
+  };
+  const attempt = findFailingAttempt(input.attempts);
+  if (attempt === null) return base;
+  const scored = eligibleCandidates(attempt).map((candidate) => scoreCandidate(candidate, input.signatures));
+  const best = pickBest(scored);
+  const groups = [...attempt.groups.values()].filter((g) => !g.representative.afterReady || attempt.diedAfterReady);
+  const causes = groups.filter((g) => !g.representative.wrapper).map(describeGroup);
+  const symptoms = groups.filter((g) => g.representative.wrapper).map(describeGroup);
+  if (best === null) {
+    return { ...base, verdict: 'failure', groups: causes, symptoms, warnings: ['the log shows a failed start but no error line'] };
+  }
+  const group = attempt.groups.get(best.candidate.fingerprint);
+  return {
+    ...base,
+    verdict: 'failure',
+    rootCause: describeRootCause(best, group),
+    signature: best.hit ? describeSignature(best.hit) : null,
+    groups: causes,
+    symptoms,
+    evidence: collectEvidence(best, groups),
+  };
+}
+
+function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
+  for (let i = attempts.length - 1; i >= 0; i--) {
+    const attempt = attempts[i] as Attempt;
+    if (hasFatalEvidence(attempt)) return attempt;
+    // A later start that became ready without failing means the service recovered.
+    if (attempt.readyLine !== null) return null;
+  }
+  return null;
+}
+
+function scoreCandidate(candidate: Candidate, signatures: readonly Signature[]): Scored {
+  const hit = matchSignature(candidate, signatures);
+  let score = candidate.strength + candidate.chainBonus;
+  if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
+  if (candidate.wrapper) score -= WRAPPER_PENALTY;
+  return { candidate, hit, score };
+}
+
+/** Highest score; on a tie the earliest, since the first causal error of a start is the cause. */
+function pickBest(scored: readonly Scored[]): Scored | null {
+  let best: Scored | null = null;
+  for (const entry of scored) {
+    if (best === null || entry.score > best.score) best = entry;
+  }
+  return best;
+}
+
+function describeRootCause(best: Scored, group: Group | undefined): RootCause {
+  const { candidate, hit } = best;
+  const blamed = hit?.signature.blame === 'context' && hit.contextLine !== null ? hit.contextLine : null;
+  const frames = candidate.frames;
+  return {
+    exception: blamed === null ? candidate.exception : null,
+    message: blamed ?? candidate.message,
+    line: blamed ?? candidate.line.raw,
+    lineNumber: candidate.line.n,
+    processes: group ? sortProcesses([...group.processes]) : candidate.line.process ? [candidate.line.process] : [],
+    raiseSite: findRaiseSite(frames),
+    crashSite: findCrashSite(frames),
+  };
+}
+
+function describeGroup(group: Group): FailureGroup {
+  const c = group.representative;
+  return {
+    exception: c.exception,
+    message: c.message,
+    processes: sortProcesses([...group.processes]),
+    count: group.count,
+    firstLineNumber: c.line.n,
+  };
+}
+
+function collectEvidence(best: Scored, groups: readonly Group[]): Diagnosis['evidence'] {
+  const lines = new Map<number, string>();
+  const add = (n: number, text: string): void => {
+    if (lines.size < MAX_EVIDENCE) lines.set(n, text);
+  };
+  add(best.candidate.line.n, best.candidate.line.raw);
+  for (const group of groups) {
+    if (group.representative.wrapper || group.representative === best.candidate) continue;
+    add(group.representative.line.n, group.representative.line.raw);
+  }
+  for (const group of groups) {
+    if (group.representative.wrapper) add(group.representative.line.n, group.representative.line.raw);
+  }
+  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([lineNumber, text]) => ({ lineNumber, text }));
+}
+
+/** `Worker_TP10` after `Worker_TP9`: numbers compare as numbers. */
+function sortProcesses(processes: string[]): string[] {
+  return processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+function pickEngine(votes: ReadonlyMap<string, number>): Engine | null {
+  let best: Engine | null = null;
+  let most = 0;
+  for (const [engine, count] of votes) {
+    if (count > most && (ENGINES as readonly string[]).includes(engine)) {
+      best = engine as Engine;
+      most = count;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,28 @@
+import type { ParsedLine } from '../parsing/parsed-line.js';
+import type { Frame } from '../parsing/traceback.js';
+
+/** Something in the log that could be the root cause. */
+export interface Candidate {
+  kind: 'exception' | 'failure-line' | 'error-line' | 'hint';
+  exception: string | null;
+  message: string;
+  /** Where the message starts. */
+  line: ParsedLine;
+  frames: Frame[];
+  /** Lines of a multi-line message (compiler output, supported-architecture lists). */
+  detail: string[];
+  /** Prior strength as a root cause, before signatures weigh in. */
+  strength: number;
+  /** Proves by itself that the start failed. */
+  fatal: boolean;
+  /** Only points at a cause elsewhere. */
+  wrapper: boolean;
+  /** Innermost causes of a chain get a bonus: the first exception is usually the cause. */
+  chainBonus: number;
+  /** Index of the start (attempt) the candidate belongs to. */
+  attempt: number;
+  afterReady: boolean;
+  fingerprint: string;
+  /** Raw lines around the candidate in the same start, for signatures' `context` patterns. */
+  context: string[];
+}

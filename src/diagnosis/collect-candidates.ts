@@ -1,0 +1,130 @@
+import type { ParsedLine } from '../parsing/parsed-line.js';
+import type { Traceback } from '../parsing/traceback.js';
+import type { Candidate } from './candidate.js';
+import { fingerprintFailure } from './fingerprint.js';
+import { BUILD_ERROR, FAILURE_LINES } from './knowledge/failure-lines.js';
+import { CAUSE_HINTS } from './knowledge/markers.js';
+import { isNoise } from './knowledge/noise.js';
+import { isWrapper } from './knowledge/wrappers.js';
+
+type Draft = Omit<Candidate, 'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus'>;
+
+/** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
+export const TRIGGER =
+  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|validation|no platform|^(?:error)?: ?[A-Z]/i;
+
+/** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
+export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
+  const detail = traceback.detail.map((line) => line.text);
+  if (traceback.exception === null) {
+    // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists.
+    return [
+      {
+        kind: 'exception',
+        exception: null,
+        message: 'a traceback ended before its exception line',
+        line: firstLine,
+        frames: traceback.frames,
+        detail,
+        strength: -40,
+        fatal: true,
+        wrapper: false,
+      },
+    ];
+  }
+  const message = joinMessage(traceback.message, detail);
+  const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
+  const warning = traceback.exception.endsWith('Warning');
+  const drafts: Draft[] = [
+    {
+      kind: 'exception',
+      exception: traceback.exception,
+      message,
+      line: traceback.messageLine ?? firstLine,
+      frames: traceback.frames,
+      detail,
+      strength: warning ? 10 : traceback.frames.length === 0 ? 40 : traceback.truncated ? 48 : 50,
+      fatal: !warning,
+      wrapper,
+    },
+  ];
+  // "Ninja build failed" and its kin: the cause is the compiler or linker line printed inside the message.
+  const buildLine = wrapper || message === '' ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
+  if (buildLine) {
+    drafts.push({
+      kind: 'exception',
+      exception: traceback.exception,
+      message: buildLine.text.trim(),
+      line: buildLine,
+      frames: traceback.frames,
+      detail,
+      strength: 52,
+      fatal: true,
+      wrapper: false,
+    });
+  }
+  return drafts;
+}
+
+/** A multi-line message keeps its first lines (TGI's GatedRepoError says why on its third). */
+export function joinMessage(first: string, detail: readonly string[]): string {
+  const kept: string[] = [first];
+  for (const text of detail.slice(0, 5)) {
+    if (isNoise(text) || BUILD_ERROR.test(text)) break;
+    kept.push(text.trim());
+  }
+  return kept.join('\n').slice(0, 2000);
+}
+
+/** `Failed to import from vllm._C with ImportError('...')`: a warning that carries an exception. */
+const EMBEDDED_EXCEPTION = /\bwith ([A-Z]\w*(?:Error|Exception))\(/;
+
+/** A candidate from a line outside any traceback, or null for an ordinary line. */
+export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
+  const text = line.text;
+  const leveled = line.level === 'ERROR' || line.level === 'CRITICAL' || line.level === 'WARNING';
+  if (!leveled && !TRIGGER.test(text)) return null;
+  if (isNoise(text)) return 'noise';
+  const base = { line, frames: [], detail: [] as string[] };
+  const embedded = EMBEDDED_EXCEPTION.exec(text);
+  if (embedded !== null) {
+    return { ...base, kind: 'hint', exception: embedded[1] ?? null, message: text.trim(), strength: 45, fatal: true, wrapper: false };
+  }
+  for (const row of FAILURE_LINES) {
+    const m = row.pattern.exec(text);
+    if (m === null) continue;
+    const message = (row.message?.(m) ?? text).trim();
+    const wrapper = isWrapper(text);
+    return {
+      ...base,
+      kind: 'failure-line',
+      exception: row.exception ?? null,
+      message: row.exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
+      strength: row.strength,
+      fatal: row.fatal || wrapper,
+      wrapper,
+    };
+  }
+  if (isWrapper(text)) {
+    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 10, fatal: true, wrapper: true };
+  }
+  // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
+  if ((line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
+    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 22, fatal: false, wrapper: false };
+  }
+  if (CAUSE_HINTS.some((hint) => hint.test(text))) {
+    return { ...base, kind: 'hint', exception: null, message: text.trim(), strength: 8, fatal: false, wrapper: false };
+  }
+  return null;
+}
+
+export function completeDraft(draft: Draft, attempt: number, afterReady: boolean, context: string[]): Candidate {
+  return {
+    ...draft,
+    attempt,
+    afterReady,
+    context,
+    chainBonus: 0,
+    fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
+  };
+}

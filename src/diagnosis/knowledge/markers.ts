@@ -1,0 +1,48 @@
+/**
+ * Lines that mark where a start begins and where the server became ready. A log may hold several starts
+ * (systemd restarts); the diagnosis looks at the failing one alone.
+ */
+export const START_MARKERS: readonly RegExp[] = [
+  /^Starting .+\.service/,
+  /^Starting .+\.\.\.$/,
+  /vLLM API server version \S+/,
+  /^Initializing (?:a V1 LLM engine|an LLM engine) \(v/,
+  /^server_args=ServerArgs\(/,
+  /^Args \{/,
+  /^main: build = /,
+  /^build: \d+ \(\w+\)/,
+  /^starting llama server|^Listening on .*\(version /,
+];
+
+export const READY_MARKERS: readonly RegExp[] = [
+  /Application startup complete/,
+  /Uvicorn running on/,
+  /The server is fired up and ready to roll/,
+  /server is listening on|HTTP server listening|all slots are idle/,
+  /llama runner started in/,
+  /^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \d+/,
+  /Serving on|TurboMind .*(?:started|ready)/,
+];
+
+/** Lines that say the server died, so a traceback after readiness is a crash, not a failed request. */
+export const DEATH_MARKERS: readonly RegExp[] = [
+  /EngineDeadError|Engine loop is dead|EngineCore encountered a fatal error|Background loop has errored/,
+  /Main process exited, code=(?:exited|killed|dumped), status=(?!0\/)/,
+  /Shutting down|shutdown|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead/i,
+  /Segmentation fault|core dumped|Killed$|Aborted/,
+];
+
+/** Warnings that are sometimes the only trace of a cause; candidates only, never fatal alone. */
+export const CAUSE_HINTS: readonly RegExp[] = [
+  /Failed to import from \S+ with/,
+  /Ignore import error when loading/,
+  /No module named/,
+  /undefined symbol/,
+  /is not supported|not supported on|unsupported/i,
+  /too old|is not compatible|not compatible with/i,
+  /Exception happens when checking/,
+  /compute capability/i,
+  /gpu_memory_utilization|Available KV cache memory: -/,
+  /out of memory|OOM/,
+  /cannot find|could not find|not found/i,
+];

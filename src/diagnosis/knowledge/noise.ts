@@ -1,0 +1,43 @@
+/**
+ * Benign lines that look alarming: suppressed and counted, never blamed. A line here still counts as a
+ * cause when a signature names it (a warning that is the only trace of a cause).
+ */
+export const NOISE_PATTERNS: readonly RegExp[] = [
+  /FutureWarning|DeprecationWarning|PendingDeprecationWarning/,
+  /destroy_process_group\(\) was not called|process group has NOT been destroyed/,
+  /SymmMemCommunicator: Device capability [\d.]+ not supported/,
+  /Custom allreduce is disabled|Setup Custom allreduce failed|specify --disable-custom-all-reduce/i,
+  /CUDA kernel errors might be asynchronously reported|For debugging consider passing CUDA_LAUNCH_BLOCKING|Compile with `?TORCH_USE_CUDA_DSA`?/,
+  /If out-of-memory error occurs during cudagraph capture/,
+  /There appear to be \d+ leaked (?:semaphore|shared_memory)/,
+  /Tip: In future versions of Ray/,
+  /The following error message 'operation scheduled before its operands' can be ignored/,
+  /Token file not found/,
+  /We're not using custom kernels/,
+  /unable to refresh ld cache/,
+  /Could not import (?:Mamba|Flash Attention enabled models)|Failed to import Ray with/i,
+  /no pipeline tag found for model|Invalid hostname, defaulting to/,
+  /Cuda Graphs are disabled/,
+  /Model does not support automatic max batch total tokens/,
+  /Methods [\w,]+ not implemented in </,
+  /is not backward compatible\. Falling back/,
+  /Reducing Torch parallelism/,
+  /Failed to find a feasible kernel in the cache/,
+  /gemm_config\.in is not found/,
+  /control-looking token|special_eos_id is not in special_eog_ids|missing or unrecognized pre-tokenizer type/,
+  /n_ctx_per_seq \(\d+\) < n_ctx_train/,
+  /Warning: please use at least NVCC/,
+  /lm_eval is not installed|IS_TBO_ENABLED is not initialized|Fail to set RLIMIT_NOFILE/,
+  /does not have a fast version\. Falling back|does not accept \{'device'\}/,
+  /Error with model object=|"(?:GET|POST|PUT|DELETE) [^"]*" (?:4\d\d)\b|\b(?:GET|POST) \S+ [\d.]+ 404\b/,
+  /Failed to read commit hash/,
+  /gpu VRAM usage didn't recover within timeout|could not connect to a running Ollama instance/i,
+  /Casting torch\.bfloat16 to torch\.float16|Ignore import error when loading sglang\.srt\.models\.torch_native_llama/,
+  /is deprecated|will be removed in/i,
+  /Ray will no longer override accelerator/,
+  /stop processing: .*truncated = 0/,
+];
+
+export function isNoise(text: string): boolean {
+  return NOISE_PATTERNS.some((pattern) => pattern.test(text));
+}

@@ -1,0 +1,65 @@
+/**
+ * Errors that only point at a cause printed elsewhere. They prove the start failed but never win as the
+ * root cause while anything more specific exists (../shared/docs/log-formats.md, "Phrases ... elsewhere").
+ */
+export const WRAPPER_PATTERNS: readonly RegExp[] = [
+  // vLLM
+  /Engine core initialization failed/i,
+  /EngineCore failed to start/i,
+  /EngineCore hit an exception/i,
+  /EngineCore encountered (?:a fatal error|an issue)/i,
+  /WorkerProc (?:failed to start|hit an exception|initialization failed)/i,
+  /Worker proc \S+ died unexpectedly/i,
+  /Worker failed with error/i,
+  /please check the stack trace above for the root cause/i,
+  /See (?:the )?(?:stack trace|root cause) (?:\(?above\)?|for root cause)/i,
+  /Got fatal signal from worker processes/i,
+  /EngineDeadError|AsyncEngineDeadError|Engine loop is dead|Background loop has errored/i,
+  /Error executing met(?!hod \w+: \w)/i,
+  /Exception in worker \S+ while processing method/i,
+  // Carries the cause after its colon when it has one: only the bare form points elsewhere.
+  /Error in model execution(?: \([^)]*\))?:?\s*$/i,
+  /failed to be inspected\. Please check the logs/i,
+  /Error in inspecting model architecture/i,
+  /RuntimeError: Ninja build failed/i,
+  /^Ninja build failed/i,
+  /Error building extension/i,
+  /Failed to initialize the engine|Initialization failed\. See|Engine process failed to start/i,
+  // SGLang
+  /Received sigquit from a child process/i,
+  /Rank \d+ scheduler is dead/i,
+  /Dumping requests before crash/i,
+  /Scheduler hit an exception/i,
+  /Capture cuda graph failed: ?$/i,
+  /Could not load any common_ops library/i,
+  /Initialization failed\. warmup error/i,
+  // TGI
+  /\bShardCannotStart\b/,
+  /Shard \d+ failed to start/i,
+  /Shard complete standard error output/i,
+  /^Error when initializing model$/i,
+  /Method \w+ encountered an error/i,
+  /\bDownloadError\b/,
+  /WebserverFailed/,
+  // TensorRT-LLM
+  /Executor worker returned error/i,
+  // llama.cpp / Ollama
+  /llama runner process (?:has terminated|no longer running)/i,
+  /try reducing --n-gpu-layers/i,
+  /main: error: unable to load model/i,
+  /llama_init_from_gpt_params: error: failed to load model/i,
+  /Server process terminated unexpectedly/i,
+  /cleaning up before exit/i,
+  /something went wrong, please see the ollama server logs/i,
+  /NewLlamaServer failed/i,
+  /No platform detected, vLLM is running on UnspecifiedPlatform/,
+  // generic process plumbing
+  /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
+  /^Task exception was never retrieved/,
+  /^Fatal Python error: Aborted/,
+  /^Aborted \(core dumped\)$/,
+];
+
+export function isWrapper(text: string): boolean {
+  return WRAPPER_PATTERNS.some((pattern) => pattern.test(text));
+}

@@ -1,0 +1,87 @@
+import type { Signature } from '../signatures/define-signature.js';
+import type { SignatureMatch } from '../types/diagnosis.js';
+import type { Candidate } from './candidate.js';
+
+/** Patterns never see more than this of a line, so no pattern can take long whatever the input. */
+const MAX_PATTERN_INPUT = 4096;
+
+export interface SignatureHit {
+  signature: Signature;
+  captures: Record<string, string>;
+  /** The context line a signature blamed instead of the candidate, when it says so. */
+  contextLine: string | null;
+}
+
+/** The best-weighted signature that matches the candidate, or null. */
+export function matchSignature(candidate: Candidate, signatures: readonly Signature[]): SignatureHit | null {
+  const haystack = cap(`${candidate.exception ?? ''}: ${candidate.message} ${candidate.line.raw}`).toLowerCase();
+  let best: SignatureHit | null = null;
+  for (const signature of signatures) {
+    if (best && (best.signature.weight ?? 1) >= (signature.weight ?? 1)) continue;
+    if (signature.keywords.length > 0 && !signature.keywords.some((k) => haystack.includes(k.toLowerCase()))) {
+      continue;
+    }
+    const hit = testSignature(signature, candidate);
+    if (hit) best = hit;
+  }
+  return best;
+}
+
+function testSignature(signature: Signature, candidate: Candidate): SignatureHit | null {
+  const { match } = signature;
+  const captures: Record<string, string> = {};
+  if (match.exception !== undefined && !exceptionMatches(match.exception, candidate.exception)) return null;
+  if (match.message) {
+    const m =
+      match.message.exec(cap(candidate.message)) ??
+      match.message.exec(cap(candidate.line.raw)) ??
+      match.message.exec(cap(`${candidate.exception ?? ''}: ${candidate.message}`));
+    if (!m) return null;
+    Object.assign(captures, m.groups);
+  }
+  if (match.process && !match.process.test(candidate.line.process ?? '')) return null;
+  if (match.frames) {
+    const frames = match.frames;
+    if (!candidate.frames.some((f) => frames.test(`${f.file}:${f.function}`))) return null;
+  }
+  let contextLine: string | null = null;
+  if (match.context) {
+    const context = match.context;
+    const found = [...candidate.detail, ...candidate.context].find((text) => context.test(cap(text)));
+    if (found === undefined) return null;
+    Object.assign(captures, context.exec(cap(found))?.groups);
+    contextLine = found;
+  }
+  return { signature, captures, contextLine };
+}
+
+function exceptionMatches(expected: string | RegExp | null, actual: string | null): boolean {
+  if (expected === null) return actual === null;
+  if (actual === null) return false;
+  if (typeof expected === 'string') return lastSegment(actual) === lastSegment(expected);
+  return expected.test(actual);
+}
+
+export function lastSegment(type: string): string {
+  return type.slice(type.lastIndexOf('.') + 1);
+}
+
+function cap(text: string): string {
+  return text.length > MAX_PATTERN_INPUT ? text.slice(0, MAX_PATTERN_INPUT) : text;
+}
+
+/** The signature as reported, its `{name}` placeholders filled from what the patterns captured. */
+export function describeSignature(hit: SignatureHit): SignatureMatch {
+  const fill = (template: string): string =>
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => hit.captures[name] ?? whole);
+  const { signature } = hit;
+  return {
+    id: signature.id,
+    title: fill(signature.title),
+    category: signature.category,
+    explanation: fill(signature.explanation),
+    fix: fill(signature.fix),
+    ...(signature.alternative ? { alternative: fill(signature.alternative) } : {}),
+    references: signature.references,
+  };
+}

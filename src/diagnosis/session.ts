@@ -1,0 +1,224 @@
+import { TracebackAssembler } from '../parsing/assemble-tracebacks.js';
+import type { ParsedLine } from '../parsing/parsed-line.js';
+import { parseLine } from '../parsing/parse-line.js';
+import { LineSplitter } from '../parsing/split-lines.js';
+import type { Traceback } from '../parsing/traceback.js';
+import { builtinSignatures } from '../signatures/index.js';
+import type { Diagnosis } from '../types/diagnosis.js';
+import type { DiagnoseOptions, DiagnosisSession } from './api.js';
+import { createAttempt, type Attempt } from './attempt.js';
+import { buildDiagnosis } from './build-diagnosis.js';
+import type { Candidate } from './candidate.js';
+import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
+import { DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
+import { ServiceTracker } from './track-service.js';
+
+const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
+const CONTEXT_BEFORE = 40;
+const CONTEXT_AFTER = 40;
+const MAX_GROUPS_PER_ATTEMPT = 400;
+const MAX_ATTEMPTS_KEPT = 4;
+const DEFAULT_MAX_LINE = 64 * 1024;
+
+/** The state of one diagnosis as lines arrive; memory is bounded by what is kept, not by input size. */
+class Session implements DiagnosisSession {
+  private readonly splitter: LineSplitter;
+  private readonly assembler: TracebackAssembler;
+  private readonly service: ServiceTracker;
+  private readonly signatures;
+  private lineCount = 0;
+  private noise = 0;
+  private readonly formats = new Map<string, number>();
+  private readonly recent: string[] = [];
+  private readonly awaitingContext: { candidate: Candidate; until: number }[] = [];
+  private attempts: Attempt[] = [createAttempt(0, 1)];
+  private readonly traceCandidates = new WeakMap<Traceback, Candidate[]>();
+  private readonly engineVotes = new Map<string, number>();
+  private readonly processes = new Set<string>();
+  private afterArtifact = false;
+  private consoleCopy = false;
+  private lastRaw = '';
+
+  constructor(private readonly options: DiagnoseOptions) {
+    this.signatures = options.signatures ?? builtinSignatures;
+    this.splitter = new LineSplitter((line) => this.pushLine(line), options.maxLineLength ?? DEFAULT_MAX_LINE);
+    this.assembler = new TracebackAssembler(
+      (traceback) => this.addTraceback(traceback),
+      (traceback) => this.amendTraceback(traceback),
+    );
+    this.service = new ServiceTracker(options.unit);
+  }
+
+  push(chunk: Uint8Array | string): void {
+    this.splitter.push(chunk);
+  }
+
+  pushLine(rawLine: string): void {
+    this.lineCount++;
+    // CloudWatch's console repeats each event after a "Copy" button and a bare timestamp.
+    if (CONSOLE_ARTIFACT.test(rawLine) || (this.consoleCopy && rawLine.trim() === '')) {
+      this.consoleCopy ||= rawLine === 'Copy';
+      this.afterArtifact = true;
+      return;
+    }
+    const repeatsEvent = this.afterArtifact && rawLine.trim() === this.lastRaw.trim();
+    this.afterArtifact = false;
+    if (rawLine.trim() !== '') this.lastRaw = rawLine;
+    if (repeatsEvent) return;
+    const line = parseLine(rawLine, this.lineCount);
+    for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
+    this.voteEngine(line);
+    if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
+    this.readMarkers(line);
+    const role = this.assembler.push(line);
+    if (role === 'other') this.readLine(line);
+    this.remember(line.raw);
+  }
+
+  peek(): Diagnosis {
+    return this.build();
+  }
+
+  end(): Diagnosis {
+    this.splitter.end();
+    this.assembler.flush();
+    return this.build();
+  }
+
+  private get current(): Attempt {
+    return this.attempts[this.attempts.length - 1] as Attempt;
+  }
+
+  private readMarkers(line: ParsedLine): void {
+    const event = this.service.read(line);
+    const text = line.text;
+    const attempt = this.current;
+    if (event === 'failed-exit') attempt.exitedWithFailure = true;
+    const startsAgain =
+      event === 'start' || (line.ident !== 'systemd' && START_MARKERS.some((marker) => marker.test(text)));
+    // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start.
+    if (startsAgain && (attempt.candidates.length > 0 || attempt.readyLine !== null || attempt.exitedWithFailure)) {
+      this.attempts.push(createAttempt(attempt.index + 1, line.n));
+      if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
+      return;
+    }
+    if (attempt.readyLine === null && READY_MARKERS.some((marker) => marker.test(text))) attempt.readyLine = line.n;
+    else if (attempt.readyLine !== null && DEATH_MARKERS.some((marker) => marker.test(text))) {
+      attempt.diedAfterReady = true;
+    }
+  }
+
+  private readLine(line: ParsedLine): void {
+    const draft = draftFromLine(line);
+    if (draft === null) return;
+    if (draft === 'noise') {
+      this.noise += line.repeat;
+      return;
+    }
+    this.addCandidate(completeDraft(draft, this.current.index, this.current.readyLine !== null, []), line.process);
+  }
+
+  private addTraceback(traceback: Traceback): void {
+    const added: Candidate[] = [];
+    for (const draft of draftsFromTraceback(traceback, traceback.messageLine ?? this.lineAt(traceback.firstLine))) {
+      const line = draft.line;
+      const candidate = completeDraft(draft, this.current.index, this.current.readyLine !== null, []);
+      added.push(this.addCandidate(candidate, line.process));
+    }
+    this.traceCandidates.set(traceback, added);
+    // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
+    let link: Traceback | null = traceback;
+    while (link?.chainedFrom) {
+      const bonus = 12;
+      for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) candidate.chainBonus += bonus;
+      link = link.chainedFrom;
+    }
+  }
+
+  private amendTraceback(traceback: Traceback): void {
+    const detail = traceback.detail.map((line) => line.text);
+    const first = this.traceCandidates.get(traceback)?.[0];
+    if (first && first.exception === traceback.exception) {
+      first.detail = detail;
+      first.message = joinMessage(traceback.message, detail);
+    }
+  }
+
+  /** Adds a candidate, or counts it in the group of an identical one; returns the group's candidate. */
+  private addCandidate(candidate: Candidate, process: string | null): Candidate {
+    const attempt = this.current;
+    const group = attempt.groups.get(candidate.fingerprint);
+    if (group) {
+      group.count += candidate.line.repeat;
+      if (process) group.processes.add(process);
+      return group.representative;
+    }
+    if (attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT) return candidate;
+    candidate.context = this.recent.slice(-CONTEXT_BEFORE);
+    attempt.groups.set(candidate.fingerprint, {
+      representative: candidate,
+      processes: new Set(process ? [process] : []),
+      count: candidate.line.repeat,
+    });
+    attempt.candidates.push(candidate);
+    this.awaitingContext.push({ candidate, until: this.lineCount + CONTEXT_AFTER });
+    return candidate;
+  }
+
+  private remember(raw: string): void {
+    this.recent.push(raw.length > 2048 ? raw.slice(0, 2048) : raw);
+    if (this.recent.length > CONTEXT_BEFORE) this.recent.shift();
+    if (this.awaitingContext.length === 0) return;
+    for (const waiting of this.awaitingContext) waiting.candidate.context.push(this.recent.at(-1) ?? '');
+    while (this.awaitingContext.length > 0 && (this.awaitingContext[0]?.until ?? 0) <= this.lineCount) {
+      this.awaitingContext.shift();
+    }
+  }
+
+  /** A stand-in line for a traceback that has no exception line to point at. */
+  private lineAt(n: number): ParsedLine {
+    return parseLine(this.recent.at(n - this.lineCount - 1) ?? '', n);
+  }
+
+  private voteEngine(line: ParsedLine): void {
+    const engine = guessEngine(line);
+    if (engine) this.engineVotes.set(engine, (this.engineVotes.get(engine) ?? 0) + 1);
+  }
+
+  private build(): Diagnosis {
+    return buildDiagnosis({
+      attempts: this.attempts,
+      signatures: this.signatures,
+      service: this.service.summary(),
+      noise: this.noise,
+      input: {
+        lines: this.lineCount,
+        bytes: this.splitter.bytes,
+        formats: [...this.formats.keys()],
+        truncatedLines: this.splitter.truncatedLines,
+      },
+      engineVotes: this.engineVotes,
+      processes: [...this.processes],
+    });
+  }
+}
+
+function guessEngine(line: ParsedLine): string | null {
+  const f = line.formats;
+  if (f.includes('vllm-logger') || /^(?:Worker_TP|EngineCore|APIServer|VllmWorker|RayWorkerWrapper)/.test(line.process ?? '')) {
+    return 'vllm';
+  }
+  if (f.includes('sglang-logger')) return 'sglang';
+  if (f.includes('tgi-tracing') || line.text.includes('text_generation_')) return 'tgi';
+  if (f.includes('trtllm-python') || f.includes('trtllm-cpp')) return 'trtllm';
+  if (f.includes('ollama-slog') || f.includes('go-log')) return 'ollama';
+  if (line.text.includes('[TM]') || line.text.includes('lmdeploy')) return 'lmdeploy';
+  if (/^(?:llama_|ggml_|gguf_|llm_load|srv |main: )/.test(line.text)) return 'llamacpp';
+  if (line.text.includes('/vllm/')) return 'vllm';
+  if (line.text.includes('/sglang/')) return 'sglang';
+  return null;
+}
+
+export function createDiagnosisSession(options: DiagnoseOptions = {}): DiagnosisSession {
+  return new Session(options);
+}

@@ -1,0 +1,98 @@
+import type { ParsedLine } from '../parsing/parsed-line.js';
+import type { ServiceSummary } from '../types/diagnosis.js';
+
+const UNIT_MESSAGE = /^([\w:.@-]+\.service): (.+)$/;
+const STARTING = /^Starting (\S+\.service)\b|^Starting (.+?)\.\.\.$/;
+const STARTED = /^Started (\S+\.service)\b|^Started (.+?)\.$/;
+const EXITED = /^Main process exited, code=(\w+), status=(\S+)/;
+const FAILED = /^Failed with result '([\w-]+)'/;
+const RESTART = /^Scheduled restart job, restart counter is at (\d+)/;
+
+export type ServiceEvent = 'start' | 'failed-exit' | 'exit' | 'restart' | null;
+
+/** Follows systemd's own messages about a unit: how often it started, failed and restarted. */
+export class ServiceTracker {
+  private unit: string | null;
+  private starts = 0;
+  private startedOnly = 0;
+  private failedStarts = 0;
+  private lastExit: string | null = null;
+  private restartCounter = 0;
+  private seen = false;
+  private failedThisStart = false;
+
+  constructor(unit: string | undefined) {
+    this.unit = unit ? normalizeUnit(unit) : null;
+  }
+
+  /** Reads a line if it is systemd's; says what it meant for the service. */
+  read(line: ParsedLine): ServiceEvent {
+    if (line.ident !== null && line.ident !== 'systemd') return null;
+    const text = line.text;
+    const starting = STARTING.exec(text);
+    if (starting && this.isOurs(starting[1] ?? null)) {
+      this.seen = true;
+      this.starts++;
+      this.failedThisStart = false;
+      return 'start';
+    }
+    const started = STARTED.exec(text);
+    if (started && this.isOurs(started[1] ?? null)) {
+      this.seen = true;
+      this.startedOnly++;
+      return null;
+    }
+    const unitMessage = UNIT_MESSAGE.exec(text);
+    if (!unitMessage || !this.isOurs(unitMessage[1] ?? null)) return null;
+    this.seen = true;
+    this.unit ??= unitMessage[1] ?? null;
+    const body = unitMessage[2] ?? '';
+    const exited = EXITED.exec(body);
+    if (exited) {
+      this.lastExit = `code=${exited[1] ?? ''}, status=${exited[2] ?? ''}`;
+      if (!/^0\b|^0\//.test(exited[2] ?? '')) return this.countFailure();
+      return 'exit';
+    }
+    const failed = FAILED.exec(body);
+    if (failed) {
+      this.lastExit ??= failed[1] ?? null;
+      return this.countFailure();
+    }
+    const restart = RESTART.exec(body);
+    if (restart) {
+      this.restartCounter = Math.max(this.restartCounter, Number(restart[1]));
+      this.failedThisStart = false;
+      return 'restart';
+    }
+    return null;
+  }
+
+  summary(): ServiceSummary | null {
+    if (!this.seen) return null;
+    const starts = Math.max(this.starts, this.startedOnly, this.failedStarts);
+    return {
+      unit: this.unit,
+      starts,
+      failedStarts: this.failedStarts,
+      restartLoop: this.failedStarts >= 2 || this.restartCounter >= 2,
+      lastExit: this.lastExit,
+    };
+  }
+
+  private countFailure(): ServiceEvent {
+    // "Main process exited" and "Failed with result" describe one failed start.
+    if (!this.failedThisStart) this.failedStarts++;
+    this.failedThisStart = true;
+    return 'failed-exit';
+  }
+
+  private isOurs(name: string | null): boolean {
+    if (name === null) return this.unit === null;
+    if (this.unit === null) return name.endsWith('.service') || !name.includes(' ');
+    return normalizeUnit(name) === this.unit || name.startsWith(this.unit.replace(/\.service$/, ''));
+  }
+}
+
+function normalizeUnit(name: string): string {
+  return name.includes('.') ? name : `${name}.service`;
+}

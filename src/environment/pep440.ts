@@ -1,0 +1,98 @@
+import { compare, explain, satisfies, valid } from '@renovatebot/pep440';
+
+/**
+ * PEP 440 helpers over @renovatebot/pep440, closing the gaps that matter for installed packages:
+ * installed pre-releases and dev builds satisfy ranges (pip checks with prereleases=True), legacy
+ * parenthesised specifiers `(>=1.0)` are accepted, and `==X+local` compares local labels strictly,
+ * which the library gets wrong (it accepts 2.9.0+cu126 for ==2.9.0+cu128).
+ */
+
+/** True when `version` satisfies every clause of `specifier`; null when `version` is not PEP 440. */
+export function satisfiesSpecifier(version: string, specifier: string): boolean | null {
+  if (valid(version) === null) return null;
+  const clauses = stripParentheses(specifier)
+    .split(',')
+    .map((clause) => clause.trim())
+    .filter((clause) => clause !== '');
+  return clauses.every((clause) => satisfiesClause(version, clause));
+}
+
+function satisfiesClause(version: string, clause: string): boolean {
+  const match = /^(===|==|!=|~=|<=|>=|<|>)\s*(\S+)$/.exec(clause);
+  if (match === null) return false;
+  const [, operator = '', target = ''] = match;
+  if (operator === '===') return version.trim().toLowerCase() === target.toLowerCase();
+  const targetLocal = localLabel(target);
+  if ((operator === '==' || operator === '!=') && targetLocal !== null && !target.includes('*')) {
+    const equal =
+      satisfies(version, `==${publicVersion(target)}`, { prereleases: true }) &&
+      normalizeLocal(localLabel(version) ?? '') === normalizeLocal(targetLocal);
+    return operator === '==' ? equal : !equal;
+  }
+  return satisfies(version, `${operator}${target}`, { prereleases: true });
+}
+
+function stripParentheses(specifier: string): string {
+  const trimmed = specifier.trim();
+  return trimmed.startsWith('(') && trimmed.endsWith(')') ? trimmed.slice(1, -1) : trimmed;
+}
+
+/** The local label after `+`, or null: `2.10.0+cu130` → `cu130`. */
+export function localLabel(version: string): string | null {
+  const plus = version.indexOf('+');
+  return plus === -1 ? null : version.slice(plus + 1);
+}
+
+/** The version without its local label: `2.10.0+cu130` → `2.10.0`. */
+export function publicVersion(version: string): string {
+  const plus = version.indexOf('+');
+  return (plus === -1 ? version : version.slice(0, plus)).trim();
+}
+
+function normalizeLocal(label: string): string {
+  return label.toLowerCase().replace(/[-_]/g, '.');
+}
+
+/** Orders two versions per PEP 440; versions that are not PEP 440 compare as strings, after valid ones. */
+export function compareVersions(a: string, b: string): number {
+  const aValid = valid(a) !== null;
+  const bValid = valid(b) !== null;
+  if (aValid && bValid) return compare(a, b);
+  if (aValid !== bValid) return aValid ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** True when both are PEP 440 and equal ignoring local labels (`0.6.4` and `0.6.4+cu130`). */
+export function samePublicVersion(a: string, b: string): boolean {
+  if (valid(a) === null || valid(b) === null) return publicVersion(a) === publicVersion(b);
+  return compare(publicVersion(a), publicVersion(b)) === 0;
+}
+
+/** The release segments (`2.10.0rc1` → [2, 10, 0]), or null when not PEP 440. */
+export function releaseOf(version: string): number[] | null {
+  return explain(version)?.release ?? null;
+}
+
+export interface CudaVariant {
+  /** The label as written: `cu130`, `cpu`, `rocm6.4`. */
+  label: string;
+  /** `13.0` for cu130, `12.8` for cu128; null for cpu and rocm. */
+  cuda: string | null;
+}
+
+/** Reads the CUDA variant from a local label (`+cu130`, `+cpu`, `+rocm6.4`); null for other labels. */
+export function cudaVariantOf(version: string): CudaVariant | null {
+  const label = localLabel(version)?.toLowerCase() ?? null;
+  if (label === null) return null;
+  const cuda = /^cu(\d+)(\d)$/.exec(label);
+  if (cuda !== null) return { label, cuda: `${cuda[1]}.${cuda[2]}` };
+  if (label === 'cpu' || /^rocm[\d.]+$/.test(label) || label === 'xpu') return { label, cuda: null };
+  return null;
+}
+
+/** The major of a CUDA version string (`12.8` → 12), or null. */
+export function cudaMajor(cuda: string | null): number | null {
+  if (cuda === null) return null;
+  const major = Number.parseInt(cuda, 10);
+  return Number.isFinite(major) ? major : null;
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CHECKS, runChecks, type Finding } from '../checks/index.js';
+import { collectRequirementEdges } from '../checks/requirement-edges.js';
+import { SourceError } from '../errors.js';
+import { indexDistributions } from './index-distributions.js';
+import type { EnvironmentOptions } from './locate-environment.js';
+import { readEnvironment } from './read-environment.js';
+import { readGpu, type GpuReading } from './read-gpu.js';
+import { describeCachePath, probePort, readSharedMemory, readSpace } from './read-host.js';
+import { readModel } from './read-model.js';
+import { parseSnapshot, type Snapshot } from './snapshot.js';
+import { waitGpuFree } from './wait-gpu-free.js';
+
+/** The `vigil check` flags, for callers such as `vigil run`'s preflight. */
+export interface CheckOptions extends EnvironmentOptions {
+  /** --gpu: a missing or failing nvidia-smi is an error finding instead of a note. */
+  gpu?: boolean;
+  /** --model DIR: a folder with config.json. */
+  model?: string;
+  /** --tp N: tensor-parallel size. */
+  tp?: number;
+  maxModelLen?: number;
+  /** --port N: fail when it is already bound. */
+  port?: number;
+  /** --against: a snapshot file path, or one already parsed. */
+  against?: string | Snapshot;
+  /** --wait-gpu-free SECONDS: wait for other processes to release GPU memory before checking. */
+  waitGpuFree?: number;
+}
+
+export interface CheckReport {
+  schemaVersion: 1;
+  environment: {
+    python: string | null;
+    pythonVersion: string | null;
+    sitePackages: string[];
+    /** How many distributions were read (the list itself is what `vigil snapshot` prints). */
+    distributions: number;
+  };
+  findings: Finding[];
+}
+
+/** Reads the environment, GPU, host and model at the edges, then runs every check on that data. */
+export async function runCheck(options: CheckOptions): Promise<CheckReport> {
+  const env = options.env ?? process.env;
+  const previous = readAgainst(options.against, options.cwd);
+  const environment = await readEnvironment(options);
+  const installed = indexDistributions(environment.distributions);
+  const model = options.model === undefined ? null : readModel(resolve(options.cwd ?? '.', options.model), installed);
+  const processEnv = { ...process.env, ...env } as NodeJS.ProcessEnv;
+  const gpu: GpuReading =
+    options.waitGpuFree !== undefined
+      ? (await waitGpuFree(options.waitGpuFree, { env: processEnv })).reading
+      : await readGpu(processEnv);
+  const findings = runChecks(CHECKS, {
+    environment,
+    installed,
+    edges: collectRequirementEdges(installed, environment.markers).edges,
+    gpu,
+    gpuRequired: options.gpu === true,
+    model,
+    tensorParallelSize: options.tp ?? null,
+    maxModelLen: options.maxModelLen ?? null,
+    port: options.port === undefined ? null : await probePort(options.port),
+    disk: readSpace(model?.path ?? describeCachePath(env)),
+    sharedMemory: readSharedMemory(),
+    previous,
+    env,
+  });
+  return {
+    schemaVersion: 1,
+    environment: {
+      python: environment.python,
+      pythonVersion: environment.pythonVersion,
+      sitePackages: environment.sitePackages,
+      distributions: environment.distributions.length,
+    },
+    findings,
+  };
+}
+
+function readAgainst(against: string | Snapshot | undefined, cwd: string | undefined): Snapshot | null {
+  if (against === undefined) return null;
+  if (typeof against !== 'string') return against;
+  return readSnapshotFile(resolve(cwd ?? '.', against), against);
+}
+
+/** Reads and validates a snapshot file; a missing or malformed one is one line naming it. */
+export function readSnapshotFile(path: string, shownAs: string = path): Snapshot {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SourceError(`cannot read snapshot ${shownAs}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+      cause: error,
+    });
+  }
+  return parseSnapshot(text, shownAs);
+}

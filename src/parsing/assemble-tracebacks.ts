@@ -1,0 +1,235 @@
+import type { ParsedLine } from './parsed-line.js';
+import {
+  FRAME,
+  NOTEBOOK_ARROW,
+  NOTEBOOK_FRAME,
+  TRACEBACK_START,
+  isChainMarker,
+  readExceptionLine,
+  type Traceback,
+} from './traceback.js';
+
+const MAX_FRAMES = 200;
+const MAX_DETAIL = 40;
+/** A traceback left open this many lines of its process without an exception line is given up. */
+const STALE_AFTER = 400;
+
+interface OpenState {
+  traceback: Traceback;
+  /** After the exception line: collecting continuation lines of its message. */
+  closed: boolean;
+  expectCode: boolean;
+  lastSeen: number;
+  level: ParsedLine['level'];
+}
+
+export type LineRole = 'traceback' | 'message' | 'other';
+
+/**
+ * Reassembles Python tracebacks per process, so eight workers printing line by line into one stream
+ * still give eight whole tracebacks. Finished tracebacks go to `emit`, chained ones linked to their cause.
+ */
+export class TracebackAssembler {
+  private readonly open = new Map<string, OpenState>();
+  private readonly lastFinished = new Map<string, Traceback>();
+  private readonly pendingChain = new Map<string, 'cause' | 'context'>();
+  private readonly finishedAt = new Map<string, number>();
+
+  /** Lines after an exception and before a chain marker: the rest of that exception's message. */
+  private readonly trailing = new Map<string, ParsedLine[]>();
+
+  constructor(
+    private readonly emit: (traceback: Traceback) => void,
+    /** Called when lines are added to an emitted traceback's message. */
+    private readonly amend: (traceback: Traceback) => void = () => undefined,
+  ) {}
+
+  /** Feeds one line; says whether it belonged to a traceback. */
+  push(line: ParsedLine): LineRole {
+    const key = line.process ?? '';
+    const text = line.text;
+    const state = this.open.get(key);
+
+    const chain = isChainMarker(text);
+    if (chain !== null) {
+      if (state) this.finish(key, state);
+      this.appendTrailing(key);
+      this.pendingChain.set(key, chain);
+      return 'traceback';
+    }
+    if (TRACEBACK_START.test(text)) {
+      if (state) this.finish(key, state);
+      this.start(key, line, false);
+      return 'traceback';
+    }
+    const frame = FRAME.exec(text) ?? null;
+    if (frame !== null) {
+      let current = state;
+      if (current === undefined || current.closed) {
+        if (current) this.finish(key, current);
+        current = this.start(key, line, true);
+      }
+      if (current.traceback.frames.length < MAX_FRAMES) {
+        current.traceback.frames.push({
+          file: frame[1] ?? '',
+          line: Number(frame[2]),
+          function: frame[3] ?? '',
+          code: null,
+        });
+      }
+      current.expectCode = true;
+      current.lastSeen = line.n;
+      current.traceback.lastLine = line.n;
+      return 'traceback';
+    }
+    if (state === undefined) {
+      const role = this.standaloneException(key, line);
+      if (role === 'other') this.keepTrailing(key, line);
+      return role;
+    }
+    if (line.n - state.lastSeen > STALE_AFTER) {
+      this.finish(key, state);
+      return 'other';
+    }
+    return state.closed ? this.continueMessage(key, state, line) : this.insideTraceback(key, state, line);
+  }
+
+  /** Ends every open traceback (end of input). */
+  flush(): void {
+    for (const [key, state] of this.open) this.finish(key, state);
+  }
+
+  /** An exception line with no traceback open: an excerpt that kept only the last line. */
+  private standaloneException(key: string, line: ParsedLine): LineRole {
+    const exception = readExceptionLine(line.text);
+    if (exception === null) return 'other';
+    const state = this.start(key, line, true);
+    state.traceback.exception = exception.type;
+    state.traceback.message = exception.message;
+    state.traceback.messageLine = line;
+    state.closed = true;
+    state.level = line.level;
+    return 'message';
+  }
+
+  private keepTrailing(key: string, line: ParsedLine): void {
+    if (!this.lastFinished.has(key) || line.text.trim() === '') return;
+    const lines = this.trailing.get(key) ?? [];
+    if (lines.length < 8) lines.push(line);
+    this.trailing.set(key, lines);
+  }
+
+  private appendTrailing(key: string): void {
+    const lines = this.trailing.get(key);
+    const last = this.lastFinished.get(key);
+    this.trailing.delete(key);
+    if (!lines || !last || last.exception === null) return;
+    last.detail.push(...lines);
+    this.amend(last);
+  }
+
+  private start(key: string, line: ParsedLine, truncated: boolean): OpenState {
+    this.trailing.delete(key);
+    let previous = this.pendingChain.get(key);
+    this.pendingChain.delete(key);
+    // A traceback right after another exception of the same process, with the chain marker trimmed away.
+    const finishedAt = this.finishedAt.get(key);
+    if (previous === undefined && truncated && finishedAt !== undefined && line.n - finishedAt <= 3) {
+      previous = 'context';
+    }
+    const traceback: Traceback = {
+      process: line.process,
+      frames: [],
+      exception: null,
+      message: '',
+      messageLine: null,
+      detail: [],
+      firstLine: line.n,
+      lastLine: line.n,
+      truncated,
+      chainedFrom: previous ? (this.lastFinished.get(key) ?? null) : null,
+      chainKind: previous ?? null,
+    };
+    const state: OpenState = { traceback, closed: false, expectCode: false, lastSeen: line.n, level: line.level };
+    this.open.set(key, state);
+    return state;
+  }
+
+  private insideTraceback(key: string, state: OpenState, line: ParsedLine): LineRole {
+    const text = line.text;
+    const tb = state.traceback;
+    state.lastSeen = line.n;
+    tb.lastLine = line.n;
+    const notebook = NOTEBOOK_FRAME.exec(text);
+    if (notebook !== null) {
+      tb.frames.push({ file: notebook[1] ?? '', line: null, function: notebook[2] ?? '', code: null });
+      return 'traceback';
+    }
+    const arrow = NOTEBOOK_ARROW.exec(text);
+    if (arrow !== null) {
+      const last = tb.frames.at(-1);
+      if (last && last.line === null) last.line = Number(arrow[1]);
+      return 'traceback';
+    }
+    const exception = readExceptionLine(stripGroupBars(text));
+    if (exception !== null) {
+      tb.exception = exception.type;
+      tb.message = exception.message;
+      tb.messageLine = line;
+      state.closed = true;
+      state.level = line.level;
+      return 'message';
+    }
+    if (state.expectCode && /^\s/.test(text)) {
+      const last = tb.frames.at(-1);
+      if (last && last.code === null && !/^\s*[~^]+\s*$/.test(text)) last.code = text.trim();
+      state.expectCode = false;
+    }
+    return 'traceback';
+  }
+
+  private continueMessage(key: string, state: OpenState, line: ParsedLine): LineRole {
+    const text = line.text;
+    const ends =
+      text.trim() === '' ||
+      state.traceback.detail.length >= MAX_DETAIL ||
+      (line.level !== null && line.level !== state.level) ||
+      readExceptionLine(text) !== null;
+    if (ends) {
+      this.finish(key, state);
+      return 'other';
+    }
+    state.traceback.detail.push(line);
+    state.traceback.lastLine = line.n;
+    state.lastSeen = line.n;
+    return 'message';
+  }
+
+  private finish(key: string, state: OpenState): void {
+    this.open.delete(key);
+    if (state.traceback.exception === null) inferFromRaise(state.traceback);
+    this.lastFinished.set(key, state.traceback);
+    this.finishedAt.set(key, state.traceback.lastLine);
+    this.emit(state.traceback);
+  }
+}
+
+/** Exception groups print nested tracebacks behind `| ` bars. */
+function stripGroupBars(text: string): string {
+  return text.startsWith(' ') || text.startsWith('|') ? text.replace(/^\s*(?:[|+]\s?)+/, '') : text;
+}
+
+const RAISE = /^raise\s+([\w.]+)\(\s*(?:[rbfu]{0,2}(["'])(.*?)(?:\2|$))?/;
+
+/**
+ * An excerpt cut before the exception line often still shows `raise ValueError("...")` as the last
+ * frame's code: the type and the start of the message are there.
+ */
+function inferFromRaise(traceback: Traceback): void {
+  const code = traceback.frames.at(-1)?.code;
+  if (!code) return;
+  const m = RAISE.exec(code);
+  if (m === null) return;
+  traceback.exception = m[1] ?? null;
+  traceback.message = m[3] ?? '';
+}

@@ -1,0 +1,215 @@
+import type { Level } from './parsed-line.js';
+
+/**
+ * The line-prefix grammars seen in real logs (../shared/docs/log-formats.md), outermost layer first.
+ * A grammar matches at the start of what is left of the line; what it captures fills the line's fields.
+ * Adding a format is adding a row here with a test row in parse-line.test.ts.
+ */
+export interface PrefixGrammar {
+  id: string;
+  stage: 'transport' | 'process' | 'header';
+  /** Anchored at the start; the whole match is removed. */
+  pattern: RegExp;
+  /** Cheap test on the first character code before the regex runs. */
+  first?: (code: number) => boolean;
+  level?: (m: RegExpExecArray) => Level | null;
+  process?: (m: RegExpExecArray) => string | null;
+  ident?: (m: RegExpExecArray) => string | null;
+}
+
+const LEVELS: Record<string, Level> = {
+  D: 'DEBUG',
+  DEBUG: 'DEBUG',
+  TRACE: 'DEBUG',
+  V: 'DEBUG',
+  I: 'INFO',
+  INFO: 'INFO',
+  W: 'WARNING',
+  WARN: 'WARNING',
+  WARNING: 'WARNING',
+  E: 'ERROR',
+  ERROR: 'ERROR',
+  F: 'CRITICAL',
+  C: 'CRITICAL',
+  CRITICAL: 'CRITICAL',
+  FATAL: 'CRITICAL',
+};
+
+export function toLevel(word: string | undefined): Level | null {
+  return word === undefined ? null : (LEVELS[word.toUpperCase()] ?? null);
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const ISO = String.raw`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
+const ISO_T = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
+const LEVEL_WORD = '(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|TRACE|FATAL)';
+
+/** A process tag's label: the name, with the rank where one is given (`VllmWorker rank=0`). */
+function tagLabel(m: RegExpExecArray): string {
+  const name = m[1] ?? '';
+  const rank = /\brank=(\d+)/.exec(m[2] ?? '');
+  return rank ? `${name} rank=${rank[1]}` : name;
+}
+
+export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
+  // --- transports: how the line reached us ---
+  {
+    id: 'journald',
+    stage: 'transport',
+    pattern: new RegExp(
+      String.raw`^(?:${MONTH} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
+    ),
+    first: (c) => isUpper(c) || isDigit(c),
+    ident: (m) => m[1] ?? null,
+  },
+  {
+    id: 'gke',
+    stage: 'transport',
+    pattern: new RegExp(String.raw`^${LEVEL_WORD} ${ISO} \[resource\.labels\.containerName: [^\]]*\] `),
+    first: isUpper,
+  },
+  {
+    id: 'fastchat',
+    stage: 'transport',
+    pattern: new RegExp(String.raw`^${ISO} \| ${LEVEL_WORD} \| [\w.-]+ \| `),
+    first: isDigit,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'ci-timestamp',
+    stage: 'transport',
+    pattern: new RegExp(String.raw`^(?:\s*\| )?\[${ISO}\] (?:\s*\| )?`),
+    first: (c) => c === 91 || c === 32 || c === 124,
+  },
+  {
+    id: 'iso-timestamp',
+    stage: 'transport',
+    // docker --timestamps, kubectl --timestamps, Runpod; TGI's own timestamp is taken here too.
+    pattern: new RegExp(String.raw`^(?:${ISO_T}\s+|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d > )`),
+    first: isDigit,
+  },
+  {
+    id: 'docker-compose',
+    stage: 'transport',
+    pattern: /^[A-Za-z0-9][\w.-]*\s+\| /,
+  },
+  {
+    id: 'k9s',
+    stage: 'transport',
+    pattern: /^│ ?/,
+    first: (c) => c === 0x2502,
+  },
+  // --- process tags: which process wrote it ---
+  {
+    id: 'vllm-process-tag',
+    stage: 'process',
+    pattern: /^\(([A-Za-z][\w-]*)((?:,? \w+=[^\s,)]+)+)\) ?/,
+    first: (c) => c === 40,
+    process: tagLabel,
+  },
+  {
+    id: 'ray-component-tag',
+    stage: 'process',
+    pattern: /^\((raylet|gcs_server|autoscaler|monitor)(?:, ip=[^)]*)?\) /,
+    first: (c) => c === 40,
+    process: (m) => m[1] ?? null,
+  },
+  {
+    id: 'torch-rank',
+    stage: 'process',
+    pattern: /^\[rank(\d+)\]:(?:\[([WEIF])\d{3,4} [\d:.]+(?: \d+)? [\w.]+:\d+\] )? ?/,
+    first: (c) => c === 91,
+    process: (m) => `rank${m[1] ?? ''}`,
+    level: (m) => toLevel(m[2]),
+  },
+  // --- logger headers: level, time and source of the message ---
+  {
+    id: 'vllm-logger',
+    stage: 'header',
+    pattern: new RegExp(String.raw`^${LEVEL_WORD} \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\[[^\]]*\]|[\w./-]+:\d+\]) ?`),
+    first: isUpper,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'sglang-logger',
+    stage: 'header',
+    pattern: /^\[(?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d((?: [A-Z]{2,4}\d+)*)\] ?/,
+    first: (c) => c === 91,
+    process: (m) => (m[1] ? m[1].trim() : null),
+  },
+  {
+    id: 'app-logger',
+    stage: 'header',
+    // `2024-01-02 03:04:05 ERROR 12345 [async_llm_engine.py:64] msg`
+    pattern: new RegExp(String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ${LEVEL_WORD} \d+ \[[^\]]*\] `),
+    first: isDigit,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'python-logging',
+    stage: 'header',
+    // LMDeploy, flashinfer.jit, gpustack: `2024-01-01 00:00:00,000 - lmdeploy - INFO - msg`
+    pattern: new RegExp(
+      String.raw`^(?:\d{4}-\d\d-\d\d |\d\d/\d\d )\d\d:\d\d:\d\d(?:[,.]\d+)? - [\w.-]+ - ${LEVEL_WORD}\s*- (?:[\w.-]+ - )?`,
+    ),
+    first: isDigit,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'trtllm-python',
+    stage: 'header',
+    pattern: /^(?:\[(?:ERROR|WARNING|INFO|DEBUG)\s*\| TRT-LLM\s*\]: )?(?:\[\d\d\/\d\d\/\d{4}-[\d:]+\] )?\[TRT(?:-LLM)?\] (?:\[RANK \d+\] )?\[([EWIVD])\] /,
+    first: (c) => c === 91,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'trtllm-cpp',
+    stage: 'header',
+    pattern: /^\[TensorRT-LLM\](?:\[(ERROR|WARNING|INFO|DEBUG|TRACE)\])? ?/,
+    first: (c) => c === 91,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'tgi-tracing',
+    stage: 'header',
+    pattern: /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+(?:\{[^}]*\})?: )?[\w:]+: (?:[\w/.-]+\.rs:\d+: )?/,
+    first: isUpper,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'ollama-slog',
+    stage: 'header',
+    pattern: /^time=\S+ level=(\w+) source=\S+ /,
+    first: (c) => c === 116,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'go-log',
+    stage: 'header',
+    pattern: /^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d [\w.-]+\.go:\d+: /,
+    first: isDigit,
+  },
+  {
+    id: 'glog',
+    stage: 'header',
+    pattern: /^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+:\d+\] /,
+    first: isUpper,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'ray-core',
+    stage: 'header',
+    pattern: /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ ([EWIDF]) \d+ \d+\] [\w.-]+:\d+: /,
+    first: (c) => c === 91,
+    level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'uvicorn',
+    stage: 'header',
+    pattern: /^(ERROR|WARNING|INFO|DEBUG|CRITICAL):\s+/,
+    first: isUpper,
+    level: (m) => toLevel(m[1]),
+  },
+];

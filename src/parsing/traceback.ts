@@ -1,0 +1,61 @@
+import type { ParsedLine } from './parsed-line.js';
+
+export interface Frame {
+  file: string;
+  line: number | null;
+  function: string;
+  code: string | null;
+}
+
+/** One Python traceback, reassembled from one process's lines. */
+export interface Traceback {
+  process: string | null;
+  frames: Frame[];
+  /** Exception type as printed, e.g. `torch.OutOfMemoryError`; null while the traceback is still open. */
+  exception: string | null;
+  message: string;
+  /** The line that holds `Type: message`. */
+  messageLine: ParsedLine | null;
+  /** Lines that continue a multi-line message (compiler output after "Ninja build failed", ...). */
+  detail: ParsedLine[];
+  firstLine: number;
+  lastLine: number;
+  /** True when the excerpt started inside the traceback (no "Traceback (most recent call last):"). */
+  truncated: boolean;
+  /** How this exception relates to the one before it in the same process: raised from it, or while handling it. */
+  chainedFrom: Traceback | null;
+  chainKind: 'cause' | 'context' | null;
+}
+
+export const TRACEBACK_START = /Traceback \(most recent call last\):?\s*$/;
+export const FRAME = /^\s*(?:> )?File "([^"]+)", line (\d+), in (.+?)\s*$/;
+/** IPython/Colab frames: `[/path/x.py](https://...) in fn(...)` or `/path/x.py in fn(...)`. */
+export const NOTEBOOK_FRAME = /^\[?(\S+\.py)\]?(?:\([^)]*\))? in ([\w<>]+)\(/;
+export const NOTEBOOK_ARROW = /^-{2,}> ?(\d+)\s/;
+export const CAUSE_MARKER = /^\s*The above exception was the direct cause of the following exception:?\s*$/;
+export const CONTEXT_MARKER = /^\s*During handling of the above exception, another exception occurred:?\s*$/;
+
+/** `ValueError: msg`, `torch.OutOfMemoryError: msg`, `AssertionError`, `RayTaskError(ValueError): msg`. */
+export const EXCEPTION_LINE =
+  /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)(?:\([\w.]+\))?(?::\s?(.*))?$/;
+const EXCEPTION_NAME = /(?:Error|Exception|Exit|Interrupt|Fault|Failure|Timeout|Group|Iteration|Warning)$/;
+const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
+
+/** The type and message if this text reads as a Python exception line; null otherwise. */
+export function readExceptionLine(text: string): { type: string; message: string } | null {
+  if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
+  const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  if (m === null) return null;
+  const type = m[1] ?? '';
+  const last = type.slice(type.lastIndexOf('.') + 1);
+  if (!EXCEPTION_NAME.test(last) || NOT_EXCEPTIONS.has(type)) return null;
+  // `Error: ShardCannotStart` is Rust's main(), `Exception: x` is Python: only bare names are ambiguous.
+  if (type === 'Error') return null;
+  return { type, message: (m[2] ?? '').trim() };
+}
+
+export function isChainMarker(text: string): 'cause' | 'context' | null {
+  if (CAUSE_MARKER.test(text)) return 'cause';
+  if (CONTEXT_MARKER.test(text)) return 'context';
+  return null;
+}

@@ -1,0 +1,3 @@
+export { redactText } from './redact-text.js';
+export { redactDiagnosis } from './redact-diagnosis.js';
+export { REDACTED } from './token-rules.js';

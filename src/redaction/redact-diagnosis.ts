@@ -1,0 +1,21 @@
+import type { Diagnosis } from '../types/diagnosis.js';
+import { redactText } from './redact-text.js';
+
+/** Every string in a JSON-shaped value, redacted; numbers, booleans, nulls and the shape are kept. */
+function redactDeep(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item)]));
+  }
+  return value;
+}
+
+/**
+ * A copy of the diagnosis with secrets redacted in every string field (messages, raw lines, evidence,
+ * groups, signature text, warnings), including fields added after this was written.
+ */
+export function redactDiagnosis(diagnosis: Diagnosis): Diagnosis {
+  // redactDeep keeps the shape and only rewrites strings, so the result is still a Diagnosis.
+  return redactDeep(diagnosis) as Diagnosis;
+}

@@ -1,0 +1,21 @@
+import type { Diagnosis } from '../types/diagnosis.js';
+import { createPaint } from './paint.js';
+import { renderMarkdown } from './render-markdown.js';
+import { renderText } from './render-text.js';
+
+export type ReportFormat = 'text' | 'json' | 'markdown';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown'];
+
+export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
+  switch (options.format) {
+    case 'json':
+      return `${JSON.stringify(d, null, 2)}\n`;
+    case 'markdown':
+      return renderMarkdown(d);
+    case 'text':
+      return renderText(d, createPaint(options.color));
+  }
+}
+
+export { createPaint, type Paint } from './paint.js';
+export { describeProcesses } from './describe-processes.js';

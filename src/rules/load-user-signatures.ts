@@ -1,0 +1,77 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { SourceError } from '../errors.js';
+import { builtinSignatures } from '../signatures/index.js';
+import type { Signature } from '../signatures/index.js';
+import { RULE_FILE, mergeSignatures, parseUserSignatures } from '../signatures/user-signatures.js';
+import type { UserSignature } from '../signatures/user-signatures.js';
+
+export interface LoadSignaturesOptions {
+  /** Folders (or single files) from `--rules`; each must exist. */
+  rulesDirs?: readonly string[];
+  /** For XDG_CONFIG_HOME and HOME. */
+  env: Record<string, string | undefined>;
+  /** Skip the default folder under the user's config directory (tests). */
+  skipDefault?: boolean;
+}
+
+export interface LoadedSignatures {
+  signatures: Signature[];
+  /** Where each user signature came from, by id; built-ins are absent. */
+  userFiles: Map<string, string>;
+}
+
+/** `${XDG_CONFIG_HOME:-~/.config}/vigil/signatures`. */
+export function defaultRulesDir(env: Record<string, string | undefined>): string {
+  const configHome = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : null;
+  return join(configHome ?? join(env.HOME ?? homedir(), '.config'), 'vigil', 'signatures');
+}
+
+/** The rule files of a folder, sorted, or the path itself when it is a file. Null when it does not exist. */
+async function ruleFiles(path: string): Promise<string[] | null> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return null;
+  }
+  if (!info.isDirectory()) return [path];
+  const names = await readdir(path);
+  return names
+    .filter((name) => RULE_FILE.test(name))
+    .sort()
+    .map((name) => join(path, name));
+}
+
+async function readRules(path: string, required: boolean): Promise<UserSignature[]> {
+  const files = await ruleFiles(path);
+  if (files === null) {
+    if (required) throw new SourceError(`--rules ${path}: no such file or folder`);
+    return [];
+  }
+  const found: UserSignature[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new SourceError(`cannot read rule file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+        cause: error,
+      });
+    }
+    found.push(...parseUserSignatures(text, file));
+  }
+  return found;
+}
+
+/** The built-in signatures merged with the default folder's and each `--rules` folder's. */
+export async function loadSignatures(options: LoadSignaturesOptions): Promise<LoadedSignatures> {
+  const user: UserSignature[] = [];
+  if (options.skipDefault !== true) user.push(...(await readRules(defaultRulesDir(options.env), false)));
+  for (const dir of options.rulesDirs ?? []) user.push(...(await readRules(dir, true)));
+  return {
+    signatures: mergeSignatures(builtinSignatures, user),
+    userFiles: new Map(user.map((entry) => [entry.signature.id, entry.file])),
+  };
+}

@@ -1,0 +1,28 @@
+import { defineSignature } from '../define-signature.js';
+
+export default defineSignature({
+  id: 'max-model-len-exceeds-kv-cache',
+  title: 'KV cache too small for one sequence of max_model_len',
+  category: 'kv-cache-insufficient',
+  engines: ['vllm'],
+  keywords: ['max seq len'],
+  match: {
+    message:
+      /max seq len \((?<len>\d+)\)(?: is larger than the maximum number of tokens that can be stored in KV cache|, \(?[\d.]+ GiB KV cache is needed, which is larger than the available KV cache memory)/,
+  },
+  explanation:
+    'vLLM refuses to start unless the KV cache can hold at least one request of the full context length. With ' +
+    'max_model_len {len}, the memory left after the weights and activations is too small for a single such sequence, ' +
+    'often because the default context length comes from a model that supports far longer inputs than you need.',
+  fix:
+    'Lower the context length below what fits: `--max-model-len` under {len}, e.g. to the "estimated maximum model ' +
+    'length" or the KV cache token count the error names.',
+  alternative:
+    'Or give the KV cache more room: a higher `--gpu-memory-utilization` (0.9 to 0.95 on a dedicated GPU), ' +
+    '`--kv-cache-dtype fp8`, or `--tensor-parallel-size 2` to spread the cache over two GPUs.',
+  references: [
+    'https://github.com/vllm-project/vllm/issues/2418',
+    'https://github.com/vllm-project/vllm/pull/2163',
+    'https://docs.vllm.ai/en/latest/configuration/conserving_memory/',
+  ],
+});

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { CATEGORIES, ENGINES } from '../types/diagnosis.js';
+import type { Signature } from './define-signature.js';
+import { findBacktrackingRisks } from './pattern-safety.js';
+
+/**
+ * One schema for signatures, in two dialects: built-in ones (TypeScript, RegExp literals) and user ones
+ * (YAML or JSON, patterns as strings). Custom messages are written as what was expected, so an error
+ * can say "expected <message>, found <value>".
+ */
+
+export const SIGNATURE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const EXCEPTION_NAME = /^[A-Za-z_][\w]*$/;
+const PATTERN_FIELDS = ['message', 'process', 'frames', 'context'] as const;
+const ALLOWED_FLAGS = /^[imsu]*$/;
+
+/** Why a RegExp may not be used, or null. Shared by both dialects. */
+export function patternProblem(pattern: RegExp): string | null {
+  if (!ALLOWED_FLAGS.test(pattern.flags)) {
+    return `a pattern with flags from "imsu" only (g and y make test() stateful), not "${pattern.flags}"`;
+  }
+  const risks = findBacktrackingRisks(pattern.source, pattern.flags);
+  return risks.length === 0 ? null : `a pattern without catastrophic backtracking: ${risks.join('; ')}`;
+}
+
+const safeRegExp = z.instanceof(RegExp, { error: 'a regular expression' }).superRefine((pattern, ctx) => {
+  const problem = patternProblem(pattern);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, input: pattern });
+});
+
+/** `/source/flags` or a bare source, as written in a YAML or JSON rule file. */
+export function compileUserPattern(text: string): RegExp | string {
+  const slashed = /^\/(.*)\/([a-z]*)$/s.exec(text);
+  const [source, flags] = slashed === null ? [text, ''] : [slashed[1] ?? '', slashed[2] ?? ''];
+  if (source === '') return 'a non-empty regular expression';
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(source, flags);
+  } catch (error) {
+    return `a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return patternProblem(pattern) ?? pattern;
+}
+
+const userRegExp = z.string({ error: 'a regular expression written as a string' }).transform((text, ctx) => {
+  const compiled = compileUserPattern(text);
+  if (typeof compiled === 'string') {
+    ctx.addIssue({ code: 'custom', message: compiled, input: text });
+    return z.NEVER;
+  }
+  return compiled;
+});
+
+const builtinException = z.union([z.string().regex(EXCEPTION_NAME), safeRegExp, z.null()], {
+  error: 'an exception name such as "RuntimeError", a RegExp, or null',
+});
+
+const userException = z
+  .string({ error: 'an exception name such as "RuntimeError", a /pattern/, or null' })
+  .transform((text, ctx) => {
+    if (text.startsWith('/')) {
+      const compiled = compileUserPattern(text);
+      if (typeof compiled !== 'string') return compiled;
+      ctx.addIssue({ code: 'custom', message: compiled, input: text });
+      return z.NEVER;
+    }
+    if (EXCEPTION_NAME.test(text)) return text;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'the last part of an exception name such as "RuntimeError", or a /pattern/',
+      input: text,
+    });
+    return z.NEVER;
+  })
+  .nullable();
+
+const text = (what: string) => z.string({ error: what }).trim().min(1, { error: what });
+
+const common = {
+  id: z.string({ error: 'a kebab-case id such as "cuda-oom-at-load"' }).regex(SIGNATURE_ID, {
+    error: 'a kebab-case id such as "cuda-oom-at-load" (a-z, 0-9 and single dashes)',
+  }),
+  title: text('a short title'),
+  category: z.enum(CATEGORIES),
+  engines: z.array(z.enum(ENGINES)).min(1),
+  keywords: z
+    .array(
+      text('a keyword').refine((keyword) => keyword === keyword.toLowerCase(), {
+        error: 'a lower-case keyword (the text it is looked for in is lower-cased)',
+      }),
+    )
+    .min(1),
+  explanation: text('an explanation of what happened and why'),
+  fix: text('the fix: a command or step, with {placeholders} for captured values'),
+  alternative: text('an alternative fix').optional(),
+  references: z.array(z.url({ error: 'a URL' })),
+  weight: z.number().gt(0).max(1).optional(),
+  blame: z.enum(['candidate', 'context']).optional(),
+};
+
+/** Named groups of a pattern, e.g. `want` in `(?<want>\d+)`. */
+function groupNames(pattern: RegExp | undefined): string[] {
+  return pattern === undefined ? [] : [...pattern.source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1] ?? '');
+}
+
+/** Every `{name}` in the texts must be a group that `match.message` or `match.context` captures. */
+function checkPlaceholders(
+  signature: { match: { message?: RegExp; context?: RegExp }; explanation: string; fix: string; alternative?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const known = new Set([...groupNames(signature.match.message), ...groupNames(signature.match.context)]);
+  for (const field of ['explanation', 'fix', 'alternative'] as const) {
+    for (const [, name = ''] of (signature[field] ?? '').matchAll(/\{([A-Za-z_$][\w$]*)\}/g)) {
+      if (known.has(name)) continue;
+      const groups = known.size === 0 ? 'none' : [...known].map((group) => `{${group}}`).join(', ');
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `placeholders that name a group of match.message or match.context (${groups}); {${name}} does not`,
+        input: signature[field],
+      });
+    }
+  }
+}
+
+function matcherShape<P extends z.ZodType<RegExp>, E extends z.ZodType>(pattern: P, exception: E) {
+  const shape = { exception: exception.optional() } as Record<string, z.ZodType>;
+  for (const field of PATTERN_FIELDS) shape[field] = pattern.optional();
+  return z.strictObject(shape as { exception: z.ZodOptional<E> } & Record<(typeof PATTERN_FIELDS)[number], z.ZodOptional<P>>);
+}
+
+/** Built-in signatures, as defineSignature() objects. */
+export const signatureSchema = z
+  .strictObject({ ...common, match: matcherShape(safeRegExp, builtinException) })
+  .superRefine(checkPlaceholders);
+
+/** User signatures read from YAML or JSON. The output is a Signature, patterns compiled. */
+export const userSignatureSchema = z
+  .strictObject({ ...common, match: matcherShape(userRegExp, userException) })
+  .superRefine(checkPlaceholders);
+
+/** Validates an object as a built-in signature; returns the problems as "field: expected ..." lines. */
+export function validateSignature(signature: Signature): string[] {
+  const result = signatureSchema.safeParse(signature);
+  return result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, signature));
+}
+
+/** The value found at a path of a parsed document, for error messages. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (value instanceof RegExp) return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
+}
+
+/** "match.message: expected ..., found ..." for one issue, the value looked up in `input`. */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const field = issue.path.length === 0 ? '(top level)' : issue.path.map(String).join('.');
+  const found = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = issue.expected === 'array' ? 'a list' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+      return `${field}: expected ${expected}, found ${describeValue(found)}`;
+    }
+    case 'invalid_value':
+      return `${field}: expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, found ${describeValue(found)}`;
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `${field}: expected at least ${String(issue.minimum)} item(s), found ${describeValue(found)}`
+        : `${field}: expected a value of at least ${String(issue.minimum)}, found ${describeValue(found)}`;
+    case 'too_big':
+      return `${field}: expected a value of at most ${String(issue.maximum)}, found ${describeValue(found)}`;
+    case 'unrecognized_keys':
+      return `${field}: expected only known fields, found ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    default:
+      return `${field}: expected ${issue.message}, found ${describeValue(found)}`;
+  }
+}

@@ -1,0 +1,18 @@
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EIO: 'input/output error',
+};
+
+/** A file-system error as the few words after "cannot read PATH: ", never a stack trace. */
+export function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined && REASONS[code] !== undefined) return REASONS[code];
+  if (error instanceof Error) return error.message.split('\n')[0] ?? code ?? 'unknown error';
+  return String(error);
+}

@@ -1,0 +1,177 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { SourceError, UsageError } from '../errors.js';
+import { describeReadError } from './describe-read-error.js';
+import { gunzipChunks, isGzip } from './gunzip-chunks.js';
+import type { OpenedSource } from './types.js';
+
+// Large reads keep the per-chunk cost of the consumer's scanning loop negligible (see perf-anchors.md).
+const CHUNK_BYTES = 1 << 20;
+const NEWLINE = Buffer.from('\n');
+
+interface Input {
+  label: string;
+  /** The first bytes, read at open time to detect gzip. */
+  head: Buffer;
+  /** All the bytes, the head included. */
+  body: AsyncIterable<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every file up front, so a missing or unreadable one fails before any reading, then reads them one
+ * after the other as one log. '-' is stdin. No paths means stdin, as with cat.
+ */
+export async function openFiles(paths: string[], stdin: NodeJS.ReadableStream): Promise<OpenedSource> {
+  const names = paths.length === 0 ? ['-'] : paths;
+  if (names.filter((name) => name === '-').length > 1) {
+    throw new UsageError("stdin ('-') can be given only once");
+  }
+  const inputs: Input[] = [];
+  try {
+    for (const name of names) inputs.push(name === '-' ? await openStdin(stdin) : await openFile(name));
+  } catch (error) {
+    await Promise.all(inputs.map((input) => input.close()));
+    throw error;
+  }
+  const warnings: string[] = [];
+  const gzip = inputs.some((input) => isGzip(input.head));
+  return {
+    chunks: readInputs(inputs, warnings),
+    describe: describeNames(inputs.map((input) => input.label)),
+    formats: gzip ? ['gzip'] : [],
+    warnings,
+  };
+}
+
+async function* readInputs(inputs: Input[], warnings: string[]): AsyncGenerator<Uint8Array> {
+  let next = 0;
+  try {
+    let endsWithNewline = true;
+    for (; next < inputs.length; next += 1) {
+      const input = inputs[next];
+      if (input === undefined) continue;
+      // A file without a final newline must not glue its last line to the next file's first.
+      if (!endsWithNewline) yield NEWLINE;
+      for await (const chunk of bodyOf(input, warnings)) {
+        if (chunk.length === 0) continue;
+        endsWithNewline = chunk[chunk.length - 1] === 0x0a;
+        yield chunk;
+      }
+      await input.close();
+    }
+  } finally {
+    await Promise.all(inputs.slice(next).map((input) => input.close()));
+  }
+}
+
+function bodyOf(input: Input, warnings: string[]): AsyncIterable<Uint8Array> {
+  return isGzip(input.head) ? gunzipChunks(input.label, input.body, warnings) : input.body;
+}
+
+async function* prepend(head: Buffer, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (head.length > 0) yield head;
+  yield* body;
+}
+
+async function openFile(path: string): Promise<Input> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, 'r');
+    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
+    const { head, consumed } = await peekHead(handle);
+    const opened = handle;
+    return {
+      label: path,
+      head,
+      body: consumed ? prepend(head, readHandle(path, opened)) : readHandle(path, opened),
+      close: () => opened.close().catch(() => undefined),
+    };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The first two bytes, to detect gzip. A positioned read leaves a regular file's offset alone; pipes and
+ * /dev/stdin cannot seek, so there the bytes are consumed and must be yielded before the rest.
+ */
+async function peekHead(handle: FileHandle): Promise<{ head: Buffer; consumed: boolean }> {
+  const head = Buffer.alloc(2);
+  try {
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return { head: head.subarray(0, bytesRead), consumed: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESPIPE') throw error;
+  }
+  let filled = 0;
+  while (filled < head.length) {
+    const { bytesRead } = await handle.read(head, filled, head.length - filled, null);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return { head: head.subarray(0, filled), consumed: true };
+}
+
+async function* readHandle(path: string, handle: FileHandle): AsyncGenerator<Uint8Array> {
+  for (;;) {
+    // A fresh buffer each time: consumers may keep a chunk (a partial line) across iterations.
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));
+    } catch (error) {
+      throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
+    }
+    if (bytesRead === 0) return;
+    // Pipes return small reads; copy those out rather than pin a mostly empty 1 MiB buffer.
+    yield bytesRead < CHUNK_BYTES / 4 ? Buffer.from(buffer.subarray(0, bytesRead)) : buffer.subarray(0, bytesRead);
+  }
+}
+
+async function openStdin(stdin: NodeJS.ReadableStream): Promise<Input> {
+  const iterator = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const pulled: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  try {
+    while (size < 2) {
+      const step = await iterator.next();
+      if (step.done === true) {
+        done = true;
+        break;
+      }
+      const chunk = toBuffer(step.value);
+      pulled.push(chunk);
+      size += chunk.length;
+    }
+  } catch (error) {
+    throw new SourceError(`cannot read stdin: ${describeReadError(error)}`, { cause: error });
+  }
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    if (done) return;
+    try {
+      for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) {
+        yield toBuffer(step.value);
+      }
+    } catch (error) {
+      throw new SourceError(`cannot read stdin: ${describeReadError(error)}`, { cause: error });
+    }
+  }
+  return {
+    label: 'stdin',
+    head: Buffer.concat(pulled),
+    body: prepend(Buffer.concat(pulled), rest()),
+    // The caller owns stdin: ending our iterator would destroy it, so leave it as it is.
+    close: () => Promise.resolve(),
+  };
+}
+
+function toBuffer(chunk: Buffer | string): Buffer {
+  return typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+}
+
+function describeNames(labels: string[]): string {
+  if (labels.length <= 3) return labels.join(', ');
+  return `${labels.slice(0, 2).join(', ')} and ${labels.length - 2} more files`;
+}

@@ -1,0 +1,31 @@
+export type SourceSpec =
+  /** Plain or gzip files ('-' is stdin), read one after the other as one log. */
+  | { kind: 'files'; paths: string[] }
+  /** A systemd unit's journal through journalctl, narrowed to its last failed invocation. */
+  | { kind: 'unit'; unit: string; journalFile?: string[]; journalDir?: string; since?: string }
+  | { kind: 'docker'; container: string; since?: string }
+  | { kind: 'kube'; pod: string; namespace?: string; container?: string; previous?: boolean };
+
+export interface SourceIo {
+  stdin: NodeJS.ReadableStream;
+  /** Environment of spawned tools; its PATH decides which journalctl/docker/kubectl runs. */
+  env: Record<string, string | undefined>;
+}
+
+export interface SourceOptions {
+  /** Limit on each spawned command (journalctl, docker, kubectl); default five minutes. */
+  timeoutMs?: number;
+}
+
+export interface OpenedSource {
+  /** The log's bytes in large chunks (about 1 MiB from files). Iterating may throw a SourceError. */
+  chunks: AsyncIterable<Uint8Array>;
+  /** Where the log came from, for the report: "logs/a.log, logs/b.log.gz", "journal of x.service, ...". */
+  describe: string;
+  /** The unit's full name (vllm.service) when the log is a unit's journal. */
+  unit?: string;
+  /** Transport formats the source itself decoded: 'gzip', 'journal-json', 'docker', 'kubectl'. */
+  formats: string[];
+  /** Problems that did not stop reading (a truncated gzip, a journalctl hint); complete after iterating. */
+  warnings: string[];
+}

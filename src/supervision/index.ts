@@ -1,0 +1,23 @@
+export { parseDuration } from './parse-duration.js';
+export { OutputLineSplitter } from './split-output-lines.js';
+export { parseHealthUrl, probeHealth } from './probe-health.js';
+export { superviseServer } from './supervise-server.js';
+export type {
+  ExitStatus,
+  FailureReason,
+  OutputSink,
+  StartFailure,
+  SuperviseOptions,
+  SupervisionEvent,
+  SupervisionHandle,
+  SupervisionOutcome,
+  SupervisionResult,
+} from './supervise-server.js';
+export { describeExit, describeFailure, formatFailureReport } from './format-failure.js';
+export type { FailureReportOptions, RenderDiagnosis, ReportFormat } from './format-failure.js';
+export { appendStart, historyKey, historyPath, readHistory, startsOf } from './history-store.js';
+export type { HistoryFile } from './history-store.js';
+export { createProgressDisplay } from './progress-display.js';
+export type { ProgressDisplay, ProgressDisplayOptions } from './progress-display.js';
+export { runPreflight } from './preflight.js';
+export type { PreflightOptions, PreflightVerdict } from './preflight.js';

@@ -1,0 +1,34 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { UsageError } from '../errors.js';
+
+/** Checks the URL is one the probe can ask: http or https, with a host. */
+export function parseHealthUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--health ${JSON.stringify(text)} is not a URL; use e.g. http://127.0.0.1:8000/health`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--health ${JSON.stringify(text)} must be an http or https URL`);
+  }
+  return url;
+}
+
+/**
+ * One GET: true on a 2xx answer. A refused connection, a timeout or any other status is false. No
+ * keep-alive agent, so a finished probe leaves no socket behind.
+ */
+export function probeHealth(url: URL, timeoutMs: number): Promise<boolean> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = request(url, { method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}

@@ -1,0 +1,142 @@
+import { UsageError } from '../errors.js';
+import { formatDuration } from '../progress/index.js';
+
+export interface UnitFileOptions {
+  /** The unit's name without `.service`. */
+  name: string;
+  /** The server program, an absolute path (systemd does not search PATH for it reliably). */
+  command: string;
+  args: readonly string[];
+  description?: string;
+  /** Absolute path of vigil itself, for ExecStartPre (and ExecStart with `supervise`). */
+  vigil: string;
+  /** The file with tokens (HF_TOKEN=...), read by systemd, kept out of the unit and of `ps`. */
+  environmentFile: string;
+  user?: string;
+  workingDirectory?: string;
+  /** Expected time from start to ready; sizes TimeoutStartSec (default 20 minutes). */
+  loadMs?: number;
+  /** How long ExecStartPre waits for GPU memory other processes hold (seconds). */
+  gpuWaitSeconds: number;
+  restartSec: number;
+  startLimitBurst: number;
+  /** ExecStart runs the server under `vigil run`, so progress and crash reports go to the journal. */
+  supervise: boolean;
+  healthUrl?: string;
+}
+
+/** systemd's unit name grammar (systemd.unit(5)), without the type suffix. */
+const UNIT_NAME = /^[A-Za-z0-9:_.\\-]+(?:@[A-Za-z0-9:_.\\-]*)?$/;
+
+/** Accepts `vllm-kimi` or `vllm-kimi.service`; returns the name without the suffix. */
+export function validateServiceName(name: string): string {
+  const bare = name.endsWith('.service') ? name.slice(0, -'.service'.length) : name;
+  if (bare.length === 0 || bare.length > 247 || !UNIT_NAME.test(bare) || bare.startsWith('-') || bare.startsWith('.')) {
+    throw new UsageError(
+      `invalid unit name ${JSON.stringify(name)}: use letters, digits and : _ . \\ - (at most 255 with .service), e.g. --name vllm-qwen`,
+    );
+  }
+  return bare;
+}
+
+/**
+ * One word of an Exec*= line, quoted per systemd.service(5) "Command lines": a word with whitespace,
+ * quotes, backslashes or control characters goes in double quotes with C escapes; `%` is doubled (a
+ * specifier otherwise) and `$` too (an environment variable otherwise), inside quotes as well.
+ */
+export function quoteExecArgument(word: string): string {
+  const escaped = word.replaceAll('%', '%%').replaceAll('$', '$$');
+  if (escaped !== '' && /^[A-Za-z0-9_@%+=:,./$-]+$/.test(escaped) && escaped !== ';') return escaped;
+  const inner = escaped.replace(/[\\"\n\t\r\u0000-\u001f\u007f]/g, (char) => {
+    switch (char) {
+      case '\\':
+        return '\\\\';
+      case '"':
+        return '\\"';
+      case '\n':
+        return '\\n';
+      case '\t':
+        return '\\t';
+      case '\r':
+        return '\\r';
+      default:
+        return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    }
+  });
+  return `"${inner}"`;
+}
+
+export function formatExecLine(command: string, args: readonly string[]): string {
+  return [command, ...args].map(quoteExecArgument).join(' ');
+}
+
+/** systemd time span: `1200s` style, rounded up to whole seconds. */
+function seconds(ms: number): string {
+  return `${Math.ceil(ms / 1000)}s`;
+}
+
+/**
+ * A service unit with the incident's good practice: wait for the GPU to be free before the start, restart
+ * on failure after a pause and within a start limit (a crash loop stops instead of spinning for hours),
+ * a start timeout sized to the load, and tokens from an environment file.
+ */
+export function renderUnitFile(options: UnitFileOptions): string {
+  const name = validateServiceName(options.name);
+  if (!options.command.startsWith('/')) {
+    throw new UsageError(`${options.command} is not an absolute path: systemd needs one in ExecStart`);
+  }
+  const loadMs = options.loadMs ?? 20 * 60_000;
+  // The GPU wait, the load, and half as much again: a slow start is not a failed one.
+  const startTimeoutMs = options.gpuWaitSeconds * 1000 + loadMs * 1.5;
+  // The start limit must span the bursts of restarts it counts, or it never trips.
+  const attemptMs = startTimeoutMs + options.restartSec * 1000;
+  const limitIntervalMs = attemptMs * options.startLimitBurst + 60_000;
+  const server = formatExecLine(options.command, options.args);
+  const vigilRun = [
+    quoteExecArgument(options.vigil),
+    'run',
+    '--no-preflight',
+    ...(options.healthUrl === undefined ? [] : ['--health', quoteExecArgument(options.healthUrl)]),
+    '--timeout',
+    seconds(loadMs * 1.5),
+    '--',
+    server,
+  ].join(' ');
+  const lines = [
+    `# ${name}.service, written by vigil unit. Install it with:`,
+    `#   sudo cp ${name}.service /etc/systemd/system/ && sudo systemctl daemon-reload`,
+    `#   sudo systemctl enable --now ${name} && vigil watch --unit ${name}`,
+    `# Tokens (HF_TOKEN=...) go in ${options.environmentFile}, mode 0600, never in this file.`,
+    '',
+    '[Unit]',
+    `Description=${(options.description ?? `${name} inference server`).replaceAll('%', '%%')}`,
+    'After=network-online.target',
+    'Wants=network-online.target',
+    `# At most ${options.startLimitBurst} starts in ${formatDuration(limitIntervalMs)}: a crash loop stops and stays failed.`,
+    `StartLimitIntervalSec=${seconds(limitIntervalMs)}`,
+    `StartLimitBurst=${options.startLimitBurst}`,
+    '',
+    '[Service]',
+    'Type=simple',
+    ...(options.user === undefined ? [] : [`User=${options.user}`]),
+    ...(options.workingDirectory === undefined ? [] : [`WorkingDirectory=${quoteExecArgument(options.workingDirectory)}`]),
+    `EnvironmentFile=-${options.environmentFile}`,
+    'Environment=PYTHONUNBUFFERED=1',
+    `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold.`,
+    `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}`,
+    `ExecStart=${options.supervise ? vigilRun : server}`,
+    'Restart=on-failure',
+    `RestartSec=${options.restartSec}s`,
+    `# Covers the GPU wait and the model load (${formatDuration(loadMs)} expected).`,
+    `TimeoutStartSec=${seconds(startTimeoutMs)}`,
+    'TimeoutStopSec=60s',
+    '# Stop the workers with the main process, so none keeps GPU memory into the next start.',
+    'KillMode=control-group',
+    'LimitNOFILE=65536',
+    '',
+    '[Install]',
+    'WantedBy=multi-user.target',
+    '',
+  ];
+  return lines.join('\n');
+}

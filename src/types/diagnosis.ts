@@ -1,0 +1,93 @@
+/** The vocabulary shared by parsing, diagnosis, signatures and reporting. Types only. */
+
+export const CATEGORIES = [
+  'dependency-mismatch',
+  'missing-dependency',
+  'abi-or-symbol',
+  'gpu-arch-unsupported',
+  'driver-cuda-mismatch',
+  'oom-gpu',
+  'kv-cache-insufficient',
+  'config-invalid',
+  'model-load-weights',
+  'model-unsupported-arch',
+  'auth-or-download',
+  'network-port',
+  'distributed-nccl',
+  'distributed-ray',
+  'kernel-compile',
+  'illegal-memory-access',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const ENGINES = ['vllm', 'sglang', 'tgi', 'trtllm', 'llamacpp', 'ollama', 'lmdeploy'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export interface SourceSite {
+  file: string;
+  line: number;
+  function: string;
+}
+
+export interface RootCause {
+  /** Python exception type as printed (`torch.OutOfMemoryError`), or null for a non-Python failure. */
+  exception: string | null;
+  message: string;
+  /** The raw input line where the message starts. */
+  line: string;
+  lineNumber: number;
+  processes: string[];
+  raiseSite: SourceSite | null;
+  crashSite: SourceSite | null;
+}
+
+export interface SignatureMatch {
+  id: string;
+  title: string;
+  category: Category;
+  explanation: string;
+  fix: string;
+  alternative?: string;
+  references?: string[];
+}
+
+export interface FailureGroup {
+  exception: string | null;
+  message: string;
+  processes: string[];
+  count: number;
+  firstLineNumber: number;
+}
+
+export interface ServiceSummary {
+  unit: string | null;
+  starts: number;
+  failedStarts: number;
+  restartLoop: boolean;
+  lastExit: string | null;
+}
+
+export interface EvidenceLine {
+  lineNumber: number;
+  text: string;
+}
+
+export interface Diagnosis {
+  schemaVersion: 1;
+  verdict: 'failure' | 'no-failure';
+  rootCause: RootCause | null;
+  signature: SignatureMatch | null;
+  groups: FailureGroup[];
+  service: ServiceSummary | null;
+  /** Lines that show the failure, in input order, raw. */
+  evidence: EvidenceLine[];
+  /** The wrapper errors that pointed elsewhere, e.g. "Engine core initialization failed". */
+  symptoms: FailureGroup[];
+  engine: Engine | null;
+  /** Every process label seen in the log (capped), so reports can say "8/8 workers". */
+  processes: string[];
+  noiseSuppressed: number;
+  input: { lines: number; bytes: number; formats: string[]; truncatedLines: number };
+  warnings: string[];
+}
