@@ -19,7 +19,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       // Commander prints "error: ..." itself; keep it to one line and point at --help.
-      outputError: (text, write) => write(`vigil: ${text.trim().replace(/^error: /, '')} (see vigil --help)\n`),
+      outputError: (text, write) =>
+        write(`vigil: ${text.trim().replace(/^error: /, '')} (see vigil --help)\n`),
     });
   registerCommands(program, io, (code) => {
     exitCode = code;

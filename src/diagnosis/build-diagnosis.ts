@@ -47,11 +47,19 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   if (attempt === null) return base;
   const scored = eligibleCandidates(attempt).map((candidate) => scoreCandidate(candidate, input.signatures));
   const best = pickBest(scored);
-  const groups = [...attempt.groups.values()].filter((g) => !g.representative.afterReady || attempt.diedAfterReady);
+  const groups = [...attempt.groups.values()].filter(
+    (g) => !g.representative.afterReady || attempt.diedAfterReady,
+  );
   const causes = groups.filter((g) => !g.representative.wrapper).map(describeGroup);
   const symptoms = groups.filter((g) => g.representative.wrapper).map(describeGroup);
   if (best === null) {
-    return { ...base, verdict: 'failure', groups: causes, symptoms, warnings: ['the log shows a failed start but no error line'] };
+    return {
+      ...base,
+      verdict: 'failure',
+      groups: causes,
+      symptoms,
+      warnings: ['the log shows a failed start but no error line'],
+    };
   }
   const group = attempt.groups.get(best.candidate.fingerprint);
   return {
@@ -101,7 +109,11 @@ function describeRootCause(best: Scored, group: Group | undefined): RootCause {
     message: blamed ?? candidate.message,
     line: blamed ?? candidate.line.raw,
     lineNumber: candidate.line.n,
-    processes: group ? sortProcesses([...group.processes]) : candidate.line.process ? [candidate.line.process] : [],
+    processes: group
+      ? sortProcesses([...group.processes])
+      : candidate.line.process
+        ? [candidate.line.process]
+        : [],
     raiseSite: findRaiseSite(frames),
     crashSite: findCrashSite(frames),
   };

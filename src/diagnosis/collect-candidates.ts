@@ -49,7 +49,8 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
     },
   ];
   // "Ninja build failed" and its kin: the cause is the compiler or linker line printed inside the message.
-  const buildLine = wrapper || message === '' ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
+  const buildLine =
+    wrapper || message === '' ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
   if (buildLine) {
     drafts.push({
       kind: 'exception',
@@ -88,7 +89,15 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   const base = { line, frames: [], detail: [] as string[] };
   const embedded = EMBEDDED_EXCEPTION.exec(text);
   if (embedded !== null) {
-    return { ...base, kind: 'hint', exception: embedded[1] ?? null, message: text.trim(), strength: 45, fatal: true, wrapper: false };
+    return {
+      ...base,
+      kind: 'hint',
+      exception: embedded[1] ?? null,
+      message: text.trim(),
+      strength: 45,
+      fatal: true,
+      wrapper: false,
+    };
   }
   for (const row of FAILURE_LINES) {
     const m = row.pattern.exec(text);
@@ -106,19 +115,48 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     };
   }
   if (isWrapper(text)) {
-    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 10, fatal: true, wrapper: true };
+    return {
+      ...base,
+      kind: 'error-line',
+      exception: null,
+      message: text.trim(),
+      strength: 10,
+      fatal: true,
+      wrapper: true,
+    };
   }
   // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
   if ((line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
-    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 22, fatal: false, wrapper: false };
+    return {
+      ...base,
+      kind: 'error-line',
+      exception: null,
+      message: text.trim(),
+      strength: 22,
+      fatal: false,
+      wrapper: false,
+    };
   }
   if (CAUSE_HINTS.some((hint) => hint.test(text))) {
-    return { ...base, kind: 'hint', exception: null, message: text.trim(), strength: 8, fatal: false, wrapper: false };
+    return {
+      ...base,
+      kind: 'hint',
+      exception: null,
+      message: text.trim(),
+      strength: 8,
+      fatal: false,
+      wrapper: false,
+    };
   }
   return null;
 }
 
-export function completeDraft(draft: Draft, attempt: number, afterReady: boolean, context: string[]): Candidate {
+export function completeDraft(
+  draft: Draft,
+  attempt: number,
+  afterReady: boolean,
+  context: string[],
+): Candidate {
   return {
     ...draft,
     attempt,

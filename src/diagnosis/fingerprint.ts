@@ -4,7 +4,11 @@ import type { Frame } from '../parsing/traceback.js';
  * What makes two failures the same across processes: the exception's type, its message with the
  * numbers, addresses, pids and paths that differ per process masked, and where it was raised.
  */
-export function fingerprintFailure(exception: string | null, message: string, frames: readonly Frame[]): string {
+export function fingerprintFailure(
+  exception: string | null,
+  message: string,
+  frames: readonly Frame[],
+): string {
   const type = exception === null ? '' : exception.slice(exception.lastIndexOf('.') + 1);
   const raisedIn = frames.at(-1)?.function ?? '';
   const first = message.split('\n', 1)[0] ?? '';

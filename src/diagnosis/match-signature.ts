@@ -14,11 +14,16 @@ export interface SignatureHit {
 
 /** The best-weighted signature that matches the candidate, or null. */
 export function matchSignature(candidate: Candidate, signatures: readonly Signature[]): SignatureHit | null {
-  const haystack = cap(`${candidate.exception ?? ''}: ${candidate.message} ${candidate.line.raw}`).toLowerCase();
+  const haystack = cap(
+    `${candidate.exception ?? ''}: ${candidate.message} ${candidate.line.raw}`,
+  ).toLowerCase();
   let best: SignatureHit | null = null;
   for (const signature of signatures) {
     if (best && (best.signature.weight ?? 1) >= (signature.weight ?? 1)) continue;
-    if (signature.keywords.length > 0 && !signature.keywords.some((k) => haystack.includes(k.toLowerCase()))) {
+    if (
+      signature.keywords.length > 0 &&
+      !signature.keywords.some((k) => haystack.includes(k.toLowerCase()))
+    ) {
       continue;
     }
     const hit = testSignature(signature, candidate);

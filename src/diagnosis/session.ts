@@ -41,7 +41,10 @@ class Session implements DiagnosisSession {
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
-    this.splitter = new LineSplitter((line) => this.pushLine(line), options.maxLineLength ?? DEFAULT_MAX_LINE);
+    this.splitter = new LineSplitter(
+      (line) => this.pushLine(line),
+      options.maxLineLength ?? DEFAULT_MAX_LINE,
+    );
     this.assembler = new TracebackAssembler(
       (traceback) => this.addTraceback(traceback),
       (traceback) => this.amendTraceback(traceback),
@@ -97,12 +100,16 @@ class Session implements DiagnosisSession {
     const startsAgain =
       event === 'start' || (line.ident !== 'systemd' && START_MARKERS.some((marker) => marker.test(text)));
     // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start.
-    if (startsAgain && (attempt.candidates.length > 0 || attempt.readyLine !== null || attempt.exitedWithFailure)) {
+    if (
+      startsAgain &&
+      (attempt.candidates.length > 0 || attempt.readyLine !== null || attempt.exitedWithFailure)
+    ) {
       this.attempts.push(createAttempt(attempt.index + 1, line.n));
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
       return;
     }
-    if (attempt.readyLine === null && READY_MARKERS.some((marker) => marker.test(text))) attempt.readyLine = line.n;
+    if (attempt.readyLine === null && READY_MARKERS.some((marker) => marker.test(text)))
+      attempt.readyLine = line.n;
     else if (attempt.readyLine !== null && DEATH_MARKERS.some((marker) => marker.test(text))) {
       attempt.diedAfterReady = true;
     }
@@ -115,15 +122,16 @@ class Session implements DiagnosisSession {
       this.noise += line.repeat;
       return;
     }
-    this.addCandidate(completeDraft(draft, this.current.index, this.current.readyLine !== null, []), line.process);
+    this.addCandidate(this.complete(draft), line.process);
   }
 
   private addTraceback(traceback: Traceback): void {
     const added: Candidate[] = [];
-    for (const draft of draftsFromTraceback(traceback, traceback.messageLine ?? this.lineAt(traceback.firstLine))) {
-      const line = draft.line;
-      const candidate = completeDraft(draft, this.current.index, this.current.readyLine !== null, []);
-      added.push(this.addCandidate(candidate, line.process));
+    for (const draft of draftsFromTraceback(
+      traceback,
+      traceback.messageLine ?? this.lineAt(traceback.firstLine),
+    )) {
+      added.push(this.addCandidate(this.complete(draft), draft.line.process));
     }
     this.traceCandidates.set(traceback, added);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
@@ -144,9 +152,24 @@ class Session implements DiagnosisSession {
     }
   }
 
+  /** A traceback is emitted when it ends, maybe after the next start began: its line decides. */
+  private attemptOf(lineNumber: number): Attempt {
+    for (let i = this.attempts.length - 1; i > 0; i--) {
+      const attempt = this.attempts[i] as Attempt;
+      if (attempt.firstLine <= lineNumber) return attempt;
+    }
+    return this.attempts[0] as Attempt;
+  }
+
+  private complete(draft: Parameters<typeof completeDraft>[0]): Candidate {
+    const attempt = this.attemptOf(draft.line.n);
+    const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
+    return completeDraft(draft, attempt.index, afterReady, []);
+  }
+
   /** Adds a candidate, or counts it in the group of an identical one; returns the group's candidate. */
   private addCandidate(candidate: Candidate, process: string | null): Candidate {
-    const attempt = this.current;
+    const attempt = this.attempts.find((a) => a.index === candidate.attempt) ?? this.current;
     const group = attempt.groups.get(candidate.fingerprint);
     if (group) {
       group.count += candidate.line.repeat;
@@ -205,7 +228,10 @@ class Session implements DiagnosisSession {
 
 function guessEngine(line: ParsedLine): string | null {
   const f = line.formats;
-  if (f.includes('vllm-logger') || /^(?:Worker_TP|EngineCore|APIServer|VllmWorker|RayWorkerWrapper)/.test(line.process ?? '')) {
+  if (
+    f.includes('vllm-logger') ||
+    /^(?:Worker_TP|EngineCore|APIServer|VllmWorker|RayWorkerWrapper)/.test(line.process ?? '')
+  ) {
     return 'vllm';
   }
   if (f.includes('sglang-logger')) return 'sglang';

@@ -43,7 +43,7 @@ export async function locateEnvironment(options: EnvironmentOptions): Promise<En
   if (options.python === undefined && virtualEnv !== undefined && virtualEnv !== '' && existsSync(virtualEnv)) {
     return readVenv(resolve(virtualEnv));
   }
-  const facts = await queryInterpreter(options.python ?? 'python3', { ...process.env, ...env } as NodeJS.ProcessEnv);
+  const facts = await queryInterpreter(options.python ?? 'python3', { ...process.env, ...env } as NodeJS.ProcessEnv, cwd);
   return { python: facts.executable, pythonVersion: facts.pythonVersion, sitePackages: facts.path, markers: facts.markers };
 }
 

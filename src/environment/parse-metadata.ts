@@ -11,7 +11,9 @@ export interface CoreMetadata {
 export function parseHeaders(text: string): Map<string, string[]> {
   const headers = new Map<string, string[]>();
   let last: { key: string; values: string[] } | null = null;
-  for (const line of text.split(/\r?\n/)) {
+  // The long description after the first blank line can be most of the file; never split it.
+  const end = text.search(/\r?\n\r?\n/);
+  for (const line of (end === -1 ? text : text.slice(0, end)).split(/\r?\n/)) {
     if (line === '') break;
     if ((line.startsWith(' ') || line.startsWith('\t')) && last !== null) {
       const index = last.values.length - 1;

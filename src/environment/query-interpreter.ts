@@ -1,6 +1,7 @@
 import { EnvironmentError, SourceError } from '../errors.js';
 import { runCommand } from '../system/run-command.js';
 import type { MarkerEnvironment } from './evaluate-marker.js';
+import { findExecutable } from './find-executable.js';
 
 export interface InterpreterFacts {
   executable: string;
@@ -26,10 +27,14 @@ print(json.dumps({"executable": sys.executable, "path": [p for p in sys.path if 
   "python_version": ".".join(platform.python_version_tuple()[:2]), "sys_platform": sys.platform}}))
 `;
 
-export async function queryInterpreter(python: string, env?: NodeJS.ProcessEnv): Promise<InterpreterFacts> {
+export async function queryInterpreter(python: string, env: NodeJS.ProcessEnv, cwd: string): Promise<InterpreterFacts> {
+  const program = findExecutable(python, env, cwd);
+  if (program === null) {
+    throw new EnvironmentError(`${python} was not found${python.includes('/') ? '' : ' on PATH'}; give --python, --venv or --site-packages`);
+  }
   let result;
   try {
-    result = await runCommand(python, ['-I', '-c', SCRIPT], { timeoutMs: 15_000, env });
+    result = await runCommand(program, ['-I', '-c', SCRIPT], { timeoutMs: 15_000, env });
   } catch (error) {
     const message = error instanceof SourceError ? error.message : String(error);
     throw new EnvironmentError(`cannot ask the interpreter ${python}: ${message}`, { cause: error });

@@ -1,5 +1,5 @@
-import { SourceError } from '../errors.js';
 import { runCommand } from '../system/run-command.js';
+import { findExecutable } from './find-executable.js';
 import { parseGpuRows, parseProcessRows, type GpuDevice, type GpuProcess } from './parse-nvidia-smi.js';
 
 export type GpuReading =
@@ -11,28 +11,26 @@ const GPU_FIELDS = 'name,compute_cap,driver_version,memory.used,memory.total';
 const TIMEOUT_MS = 20_000;
 
 /** Asks nvidia-smi for the GPUs and the processes holding memory. Never throws. */
-export async function readGpu(env?: NodeJS.ProcessEnv): Promise<GpuReading> {
+export async function readGpu(env: NodeJS.ProcessEnv = process.env): Promise<GpuReading> {
+  const program = findExecutable('nvidia-smi', env);
+  if (program === null) return { status: 'absent' };
+  const smi = (args: string[]): ReturnType<typeof runCommand> =>
+    runCommand(program, args, { timeoutMs: TIMEOUT_MS, env, maxBytes: 1024 * 1024 });
   try {
     let hasComputeCap = true;
-    let result = await smi([`--query-gpu=${GPU_FIELDS}`, '--format=csv,noheader,nounits'], env);
+    let result = await smi([`--query-gpu=${GPU_FIELDS}`, '--format=csv,noheader,nounits']);
     if (result.code !== 0 && /compute_cap/.test(result.stdout + result.stderr)) {
       // 470-series drivers do not know compute_cap.
       hasComputeCap = false;
-      result = await smi([`--query-gpu=${GPU_FIELDS.replace('compute_cap,', '')}`, '--format=csv,noheader,nounits'], env);
+      result = await smi([`--query-gpu=${GPU_FIELDS.replace('compute_cap,', '')}`, '--format=csv,noheader,nounits']);
     }
     if (result.code !== 0) return { status: 'failed', reason: firstLine(result.stdout + result.stderr) };
     const gpus = parseGpuRows(result.stdout, hasComputeCap);
-    const apps = await smi(['--query-compute-apps=pid,process_name,used_memory', '--format=csv,noheader,nounits'], env);
+    const apps = await smi(['--query-compute-apps=pid,process_name,used_memory', '--format=csv,noheader,nounits']);
     return { status: 'ok', gpus, processes: apps.code === 0 ? parseProcessRows(apps.stdout) : [] };
   } catch (error) {
-    const cause = error instanceof SourceError ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
-    if (cause?.code === 'ENOENT') return { status: 'absent' };
     return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function smi(args: string[], env?: NodeJS.ProcessEnv): ReturnType<typeof runCommand> {
-  return runCommand('nvidia-smi', args, { timeoutMs: TIMEOUT_MS, env, maxBytes: 1024 * 1024 });
 }
 
 function firstLine(text: string): string {

@@ -46,7 +46,8 @@ export class TracebackAssembler {
 
   /** Feeds one line; says whether it belonged to a traceback. */
   push(line: ParsedLine): LineRole {
-    const key = line.process ?? '';
+    // Journal identifiers keep systemd's own lines out of a service's traceback.
+    const key = `${line.ident ?? ''}|${line.process ?? ''}`;
     const text = line.text;
     const state = this.open.get(key);
 
@@ -150,7 +151,13 @@ export class TracebackAssembler {
       chainedFrom: previous ? (this.lastFinished.get(key) ?? null) : null,
       chainKind: previous ?? null,
     };
-    const state: OpenState = { traceback, closed: false, expectCode: false, lastSeen: line.n, level: line.level };
+    const state: OpenState = {
+      traceback,
+      closed: false,
+      expectCode: false,
+      lastSeen: line.n,
+      level: line.level,
+    };
     this.open.set(key, state);
     return state;
   }
@@ -197,7 +204,7 @@ export class TracebackAssembler {
       readExceptionLine(text) !== null;
     if (ends) {
       this.finish(key, state);
-      return 'other';
+      return this.standaloneException(key, line);
     }
     state.traceback.detail.push(line);
     state.traceback.lastLine = line.n;

@@ -15,7 +15,16 @@ const TGI_RANK = /\s+rank=(\d+)$/;
 /** Recognises and removes a line's prefixes; never throws, whatever the text. */
 export function parseLine(line: string, n: number): ParsedLine {
   const raw = cleanLine(line);
-  const parsed: ParsedLine = { n, raw, text: raw, process: null, level: null, ident: null, repeat: 1, formats: [] };
+  const parsed: ParsedLine = {
+    n,
+    raw,
+    text: raw,
+    process: null,
+    level: null,
+    ident: null,
+    repeat: 1,
+    formats: [],
+  };
   let rest = raw;
   for (const stage of STAGES) {
     const grammars = BY_STAGE.get(stage) ?? [];

@@ -128,7 +128,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'vllm-logger',
     stage: 'header',
-    pattern: new RegExp(String.raw`^${LEVEL_WORD} \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\[[^\]]*\]|[\w./-]+:\d+\]) ?`),
+    pattern: new RegExp(
+      String.raw`^${LEVEL_WORD} \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\[[^\]]*\]|[\w./-]+:\d+\]) ?`,
+    ),
     first: isUpper,
     level: (m) => toLevel(m[1]),
   },
@@ -160,7 +162,8 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'trtllm-python',
     stage: 'header',
-    pattern: /^(?:\[(?:ERROR|WARNING|INFO|DEBUG)\s*\| TRT-LLM\s*\]: )?(?:\[\d\d\/\d\d\/\d{4}-[\d:]+\] )?\[TRT(?:-LLM)?\] (?:\[RANK \d+\] )?\[([EWIVD])\] /,
+    pattern:
+      /^(?:\[(?:ERROR|WARNING|INFO|DEBUG)\s*\| TRT-LLM\s*\]: )?(?:\[\d\d\/\d\d\/\d{4}-[\d:]+\] )?\[TRT(?:-LLM)?\] (?:\[RANK \d+\] )?\[([EWIVD])\] /,
     first: (c) => c === 91,
     level: (m) => toLevel(m[1]),
   },

@@ -36,8 +36,7 @@ export const CAUSE_MARKER = /^\s*The above exception was the direct cause of the
 export const CONTEXT_MARKER = /^\s*During handling of the above exception, another exception occurred:?\s*$/;
 
 /** `ValueError: msg`, `torch.OutOfMemoryError: msg`, `AssertionError`, `RayTaskError(ValueError): msg`. */
-export const EXCEPTION_LINE =
-  /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)(?:\([\w.]+\))?(?::\s?(.*))?$/;
+export const EXCEPTION_LINE = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)(?:\([\w.]+\))?(?::\s?(.*))?$/;
 const EXCEPTION_NAME = /(?:Error|Exception|Exit|Interrupt|Fault|Failure|Timeout|Group|Iteration|Warning)$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
 

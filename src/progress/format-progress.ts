@@ -11,25 +11,30 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-/** The facts worth showing beside a phase: `shard 3/14`, `7.12 GiB in 2.4s`, `KV cache 12.29 GiB`. */
+/** The facts worth showing beside a phase: `shard 3/14`, `weights 7.12 GiB in 2.4s`, `KV cache 12.29 GiB`. */
 export function describeFacts(state: ProgressState): string[] {
   const facts = state.facts;
   const parts: string[] = [];
-  const phase = state.phase?.id;
+  const phase = state.phase?.id ?? '';
   if (phase === 'loading-weights' && facts.shard !== undefined && facts.shards !== undefined) {
     parts.push(`shard ${facts.shard}/${facts.shards}`);
   }
   if (phase === 'loading-weights' && facts.layersOffloaded !== undefined && facts.layers !== undefined) {
     parts.push(`${facts.layersOffloaded}/${facts.layers} layers on GPU`);
   }
-  if (facts.weightsGiB !== undefined) {
+  if (WEIGHT_PHASES.has(phase) && facts.weightsGiB !== undefined) {
     const took = facts.weightsSeconds === undefined ? '' : ` in ${formatDuration(facts.weightsSeconds * 1000)}`;
     parts.push(`weights ${facts.weightsGiB.toFixed(2)} GiB${took}`);
   }
-  if (facts.kvCacheGiB !== undefined) parts.push(`KV cache ${facts.kvCacheGiB.toFixed(2)} GiB`);
-  if (facts.kvCacheTokens !== undefined) parts.push(`${facts.kvCacheTokens.toLocaleString('en-US')} KV tokens`);
+  if (KV_PHASES.has(phase)) {
+    if (facts.kvCacheGiB !== undefined) parts.push(`KV cache ${facts.kvCacheGiB.toFixed(2)} GiB`);
+    if (facts.kvCacheTokens !== undefined) parts.push(`${facts.kvCacheTokens.toLocaleString('en-US')} KV tokens`);
+  }
   return parts;
 }
+
+const WEIGHT_PHASES = new Set(['weights-loaded', 'memory-profiling']);
+const KV_PHASES = new Set(['kv-cache', 'cuda-graphs', 'warmup']);
 
 /** One line: `loading weights · shard 3/14 · 1m02s · ETA 7m49s`. */
 export function formatProgressLine(state: ProgressState, elapsedMs: number, remainingMs: number | null): string {

@@ -27,7 +27,17 @@ function isSecretName(rawName: string): boolean {
 }
 
 /** Values that hold no secret: leave them readable. */
-const NOT_SECRET = new Set(['', 'none', 'null', 'nil', 'undefined', 'true', 'false', '***', REDACTED.toLowerCase()]);
+const NOT_SECRET = new Set([
+  '',
+  'none',
+  'null',
+  'nil',
+  'undefined',
+  'true',
+  'false',
+  '***',
+  REDACTED.toLowerCase(),
+]);
 /** Words that follow a flag in prose ("use --hf-token or set HF_TOKEN"), not a value. */
 const PROSE_WORDS = new Set(
   'a an and argument as at be but by can flag for from if in instead is it must not of on option or should the to was when with'.split(

@@ -26,10 +26,23 @@ function diagnosisWith(secret: string): Diagnosis {
       fix: `Replace HF_TOKEN=${secret} with a valid token.`,
       references: ['https://user:pw1@example.com/x'],
     },
-    groups: [{ exception: 'HfHubHTTPError', message: `401 for token ${secret}`, processes: ['APIServer'], count: 1, firstLineNumber: 7 }],
+    groups: [
+      {
+        exception: 'HfHubHTTPError',
+        message: `401 for token ${secret}`,
+        processes: ['APIServer'],
+        count: 1,
+        firstLineNumber: 7,
+      },
+    ],
     service: { unit: 'vllm', starts: 1, failedStarts: 1, restartLoop: false, lastExit: null },
-    evidence: [{ lineNumber: 2, text: "non-default args: {'api_key': 'abc123'}" }, { lineNumber: 7, text: line }],
-    symptoms: [{ exception: null, message: `--hf-token ${secret}`, processes: [], count: 1, firstLineNumber: 9 }],
+    evidence: [
+      { lineNumber: 2, text: "non-default args: {'api_key': 'abc123'}" },
+      { lineNumber: 7, text: line },
+    ],
+    symptoms: [
+      { exception: null, message: `--hf-token ${secret}`, processes: [], count: 1, firstLineNumber: 9 },
+    ],
     engine: 'vllm',
     noiseSuppressed: 3,
     input: { lines: 10, bytes: 999, formats: ['vllm'], truncatedLines: 0 },

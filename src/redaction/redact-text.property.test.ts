@@ -31,9 +31,45 @@ const logLike = fc
   .array(
     fc.oneof(
       fc.constantFrom(
-        'HF_TOKEN', '=', ':', ' ', '\n', "'", '"', ',', '[', ']', '(', ')', '{', '}', '-', '--', '--api-key',
-        '--token', 'api_key', 'token', 'hf_', 'sk-', 'sk-proj-', 'AKIA', 'Bearer ', 'Authorization: ', 'https://',
-        '@', 'Some(', '[REDACTED]', 'None', '$', '<', '&', '?', '.', '_', 'password', 'Environment=',
+        'HF_TOKEN',
+        '=',
+        ':',
+        ' ',
+        '\n',
+        "'",
+        '"',
+        ',',
+        '[',
+        ']',
+        '(',
+        ')',
+        '{',
+        '}',
+        '-',
+        '--',
+        '--api-key',
+        '--token',
+        'api_key',
+        'token',
+        'hf_',
+        'sk-',
+        'sk-proj-',
+        'AKIA',
+        'Bearer ',
+        'Authorization: ',
+        'https://',
+        '@',
+        'Some(',
+        '[REDACTED]',
+        'None',
+        '$',
+        '<',
+        '&',
+        '?',
+        '.',
+        '_',
+        'password',
+        'Environment=',
       ),
       alnum(1, 40),
       fc.string({ maxLength: 8 }),
@@ -64,16 +100,24 @@ describe('redactText (properties)', () => {
 
   it('removes a planted secret from any surrounding text', () => {
     fc.assert(
-      fc.property(fc.oneof(logLike, fc.string()), planted, fc.oneof(logLike, fc.string()), (before, { text, secret }, after) => {
-        const out = redactText(`${before} ${text} ${after}`);
-        expect(out).not.toContain(secret);
-      }),
+      fc.property(
+        fc.oneof(logLike, fc.string()),
+        planted,
+        fc.oneof(logLike, fc.string()),
+        (before, { text, secret }, after) => {
+          const out = redactText(`${before} ${text} ${after}`);
+          expect(out).not.toContain(secret);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('leaves text without secret-like fragments unchanged', () => {
-    const plain = fc.string({ unit: fc.constantFrom(...'abcdefgh ijk.,/()0123456789\n'.split('')), maxLength: 300 });
+    const plain = fc.string({
+      unit: fc.constantFrom(...'abcdefgh ijk.,/()0123456789\n'.split('')),
+      maxLength: 300,
+    });
     fc.assert(
       fc.property(plain, (text) => {
         expect(redactText(text)).toBe(text);

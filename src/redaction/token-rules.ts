@@ -37,7 +37,11 @@ function looksLikeBearerToken(token: string): boolean {
 
 export const tokenRules: readonly Rewrite[] = [
   (text) => text.replace(HF_TOKEN, `hf_${REDACTED}`),
-  (text) => text.replace(GITHUB_TOKEN, (token: string) => `${token.startsWith('github_pat_') ? 'github_pat_' : token.slice(0, 4)}${REDACTED}`),
+  (text) =>
+    text.replace(
+      GITHUB_TOKEN,
+      (token: string) => `${token.startsWith('github_pat_') ? 'github_pat_' : token.slice(0, 4)}${REDACTED}`,
+    ),
   (text) => text.replace(AWS_ACCESS_KEY_ID, `$1${REDACTED}`),
   (text) => text.replace(OPENAI_KEY, (key: string) => (looksLikeOpenAiKey(key) ? `sk-${REDACTED}` : key)),
   (text) => text.replace(URL_PASSWORD, `$1${REDACTED}@`),

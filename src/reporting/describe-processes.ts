@@ -22,7 +22,11 @@ export function describeProcesses(processes: readonly string[], seen: readonly s
     const total = seen.filter((p) => p.startsWith(family) && /^\d+$/.test(p.slice(family.length))).length;
     const ranges = compressRanges(numbers);
     const label = `${family}${ranges}`;
-    parts.push(numbers.length > 1 && total >= numbers.length ? `${numbers.length}/${total} ${kind(family)} (${label})` : label);
+    parts.push(
+      numbers.length > 1 && total >= numbers.length
+        ? `${numbers.length}/${total} ${kind(family)} (${label})`
+        : label,
+    );
   }
   return parts.join(', ');
 }

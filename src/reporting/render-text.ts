@@ -12,13 +12,19 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   };
   const rc = d.rootCause;
   if (d.verdict === 'no-failure') {
-    out.push(`${paint.green('✔ no failure found')} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`);
-    if (d.noiseSuppressed > 0) out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));
+    out.push(
+      `${paint.green('✔ no failure found')} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`,
+    );
+    if (d.noiseSuppressed > 0)
+      out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));
     return `${out.join('\n')}\n`;
   }
-  const headline = rc ? `${rc.exception ? `${rc.exception}: ` : ''}${firstLine(rc.message)}` : 'the start failed';
+  const headline = rc
+    ? `${rc.exception ? `${rc.exception}: ` : ''}${firstLine(rc.message)}`
+    : 'the start failed';
   out.push(`${paint.red(paint.bold('✖ failure'))} ${paint.bold(headline)}`);
-  if (d.signature) out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
+  if (d.signature)
+    out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
   out.push('');
   if (rc) {
     const who = describeProcesses(rc.processes, d.processes);
@@ -29,25 +35,31 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   if (d.service) {
     const s = d.service;
     const loop = s.restartLoop ? paint.red(', restart loop') : '';
-    row('service', `${s.unit ?? 'unit'}: ${s.starts} starts, ${s.failedStarts} failed${loop}${s.lastExit ? `; last exit ${s.lastExit}` : ''}`);
+    row(
+      'service',
+      `${s.unit ?? 'unit'}: ${s.starts} starts, ${s.failedStarts} failed${loop}${s.lastExit ? `; last exit ${s.lastExit}` : ''}`,
+    );
   }
   if (d.signature) {
     row('meaning', wrap(d.signature.explanation, LABEL + 1));
     row('fix', paint.bold(d.signature.fix));
     if (d.signature.alternative) row('or', wrap(d.signature.alternative, LABEL + 1));
   } else if (rc) {
-    row('fix', 'no known signature: search the engine\'s issues for the root-cause message above');
+    row('fix', "no known signature: search the engine's issues for the root-cause message above");
   }
   if (d.evidence.length > 0) {
     out.push('', paint.dim('evidence'));
     const width = String(d.evidence.at(-1)?.lineNumber ?? 0).length;
-    for (const e of d.evidence) out.push(`  ${paint.dim(String(e.lineNumber).padStart(width))}  ${clip(e.text, 220)}`);
+    for (const e of d.evidence)
+      out.push(`  ${paint.dim(String(e.lineNumber).padStart(width))}  ${clip(e.text, 220)}`);
   }
   if (d.symptoms.length > 0) {
     out.push('', paint.dim('pointed elsewhere (not the cause)'));
     for (const s of d.symptoms.slice(0, 4)) {
       const who = describeProcesses(s.processes, d.processes);
-      out.push(`  ${clip(`${s.exception ? `${s.exception}: ` : ''}${firstLine(s.message)}`, 160)}${who ? paint.dim(` (${who})`) : ''}`);
+      out.push(
+        `  ${clip(`${s.exception ? `${s.exception}: ` : ''}${firstLine(s.message)}`, 160)}${who ? paint.dim(` (${who})`) : ''}`,
+      );
     }
   }
   const tail: string[] = [];

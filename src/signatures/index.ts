@@ -2,17 +2,28 @@
 // Do not edit it by hand: add a folder (npm run new-signature -- <id>) and run `npm run signatures:generate`.
 
 import type { Signature } from './define-signature.js';
+import bf16NeedsComputeCapability80Signature from './bf16-needs-compute-capability-80/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
+import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
+import cudaDriverSymbolMissingSignature from './cuda-driver-symbol-missing/signature.js';
+import cudaForwardCompatUnsupportedSignature from './cuda-forward-compat-unsupported/signature.js';
 import cudaLibrarySymbolMismatchSignature from './cuda-library-symbol-mismatch/signature.js';
+import cudaNoKernelImageSignature from './cuda-no-kernel-image/signature.js';
 import cudaOomCudagraphCaptureSignature from './cuda-oom-cudagraph-capture/signature.js';
 import cudaOutOfMemorySignature from './cuda-out-of-memory/signature.js';
+import devShmTooSmallSignature from './dev-shm-too-small/signature.js';
+import flashAttentionNeedsAmpereSignature from './flash-attention-needs-ampere/signature.js';
 import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.js';
 import flashinferVersionMismatchSignature from './flashinfer-version-mismatch/signature.js';
+import fp8NeedsNewerGpuSignature from './fp8-needs-newer-gpu/signature.js';
 import ggmlCudaMallocOomSignature from './ggml-cuda-malloc-oom/signature.js';
 import ggufCorruptOrIncompleteSignature from './gguf-corrupt-or-incomplete/signature.js';
 import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
+import gpuArchNotInTorchBuildSignature from './gpu-arch-not-in-torch-build/signature.js';
+import gpuP2pFailureSignature from './gpu-p2p-failure/signature.js';
+import gpuTooOldForBuildSignature from './gpu-too-old-for-build/signature.js';
 import hfGatedRepoSignature from './hf-gated-repo/signature.js';
 import hfHubOfflineSignature from './hf-hub-offline/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
@@ -24,17 +35,25 @@ import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-p
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
 import modelArchNotSupportedSignature from './model-arch-not-supported/signature.js';
 import moduleMissingFromInstalledPackageSignature from './module-missing-from-installed-package/signature.js';
+import ncclNetworkInterfaceSignature from './nccl-network-interface/signature.js';
 import ncclSystemErrorSignature from './nccl-system-error/signature.js';
 import ncclWatchdogTimeoutSignature from './nccl-watchdog-timeout/signature.js';
 import noModelWeightsFoundSignature from './no-model-weights-found/signature.js';
 import numpyAbiMismatchSignature from './numpy-abi-mismatch/signature.js';
+import nvidiaDriverLibrariesMissingSignature from './nvidia-driver-libraries-missing/signature.js';
+import nvidiaDriverTooOldSignature from './nvidia-driver-too-old/signature.js';
+import nvmlDriverLibraryVersionMismatchSignature from './nvml-driver-library-version-mismatch/signature.js';
 import ollamaPortInUseSignature from './ollama-port-in-use/signature.js';
 import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
 import pythonModuleNotFoundSignature from './python-module-not-found/signature.js';
+import quantKernelNeedsNewerGpuSignature from './quant-kernel-needs-newer-gpu/signature.js';
 import quantizationDtypeUnsupportedSignature from './quantization-dtype-unsupported/signature.js';
 import quantizationGpuCapabilityTooLowSignature from './quantization-gpu-capability-too-low/signature.js';
+import rayActorDiedSignature from './ray-actor-died/signature.js';
+import rayNoGpuOnNodeSignature from './ray-no-gpu-on-node/signature.js';
+import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsatisfiable/signature.js';
 import safetensorsCorruptSignature from './safetensors-corrupt/signature.js';
 import sglangKvPoolNoMemorySignature from './sglang-kv-pool-no-memory/signature.js';
 import sglangNoImplementationSignature from './sglang-no-implementation/signature.js';
@@ -43,6 +62,7 @@ import tgiArgumentValidationSignature from './tgi-argument-validation/signature.
 import tgiShardingUnsupportedSignature from './tgi-sharding-unsupported/signature.js';
 import tgiWarmupPrefillOomSignature from './tgi-warmup-prefill-oom/signature.js';
 import tokenizerLoadFailedSignature from './tokenizer-load-failed/signature.js';
+import torchBuiltWithoutCudaSignature from './torch-built-without-cuda/signature.js';
 import torchExtensionAbiMismatchSignature from './torch-extension-abi-mismatch/signature.js';
 import torchvisionTorchMismatchSignature from './torchvision-torch-mismatch/signature.js';
 import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signature.js';
@@ -62,17 +82,28 @@ export type { Signature, SignatureMatcher } from './define-signature.js';
 
 /** Every built-in signature, ordered by id. */
 export const builtinSignatures: readonly Signature[] = [
+  bf16NeedsComputeCapability80Signature,
   chatTemplateMissingSignature,
   compiledExtensionMissingSignature,
+  cudaDriverInsufficientSignature,
+  cudaDriverSymbolMissingSignature,
+  cudaForwardCompatUnsupportedSignature,
   cudaLibrarySymbolMismatchSignature,
+  cudaNoKernelImageSignature,
   cudaOomCudagraphCaptureSignature,
   cudaOutOfMemorySignature,
+  devShmTooSmallSignature,
+  flashAttentionNeedsAmpereSignature,
   flashAttnAbiMismatchSignature,
   flashinferVersionMismatchSignature,
+  fp8NeedsNewerGpuSignature,
   ggmlCudaMallocOomSignature,
   ggufCorruptOrIncompleteSignature,
   ggufUnknownArchitectureSignature,
   glibcxxVersionNotFoundSignature,
+  gpuArchNotInTorchBuildSignature,
+  gpuP2pFailureSignature,
+  gpuTooOldForBuildSignature,
   hfGatedRepoSignature,
   hfHubOfflineSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
@@ -84,17 +115,25 @@ export const builtinSignatures: readonly Signature[] = [
   maxModelLenExceedsKvCacheSignature,
   modelArchNotSupportedSignature,
   moduleMissingFromInstalledPackageSignature,
+  ncclNetworkInterfaceSignature,
   ncclSystemErrorSignature,
   ncclWatchdogTimeoutSignature,
   noModelWeightsFoundSignature,
   numpyAbiMismatchSignature,
+  nvidiaDriverLibrariesMissingSignature,
+  nvidiaDriverTooOldSignature,
+  nvmlDriverLibraryVersionMismatchSignature,
   ollamaPortInUseSignature,
   ollamaPullFailedSignature,
   packageBelowMinimumVersionSignature,
   portInUseSignature,
   pythonModuleNotFoundSignature,
+  quantKernelNeedsNewerGpuSignature,
   quantizationDtypeUnsupportedSignature,
   quantizationGpuCapabilityTooLowSignature,
+  rayActorDiedSignature,
+  rayNoGpuOnNodeSignature,
+  rayPlacementGroupUnsatisfiableSignature,
   safetensorsCorruptSignature,
   sglangKvPoolNoMemorySignature,
   sglangNoImplementationSignature,
@@ -103,6 +142,7 @@ export const builtinSignatures: readonly Signature[] = [
   tgiShardingUnsupportedSignature,
   tgiWarmupPrefillOomSignature,
   tokenizerLoadFailedSignature,
+  torchBuiltWithoutCudaSignature,
   torchExtensionAbiMismatchSignature,
   torchvisionTorchMismatchSignature,
   tpSizeNotDividingHeadsSignature,
@@ -122,17 +162,41 @@ export const builtinSignatures: readonly Signature[] = [
 export const fixtureNames: Readonly<
   Record<string, { readonly matches: readonly string[]; readonly ignores: readonly string[] }>
 > = {
+  'bf16-needs-compute-capability-80': {
+    matches: ['vllm-gemma-on-t4.log', 'worker-quadro-rtx.log'],
+    ignores: ['awq-rejects-bfloat16.log', 'healthy-bf16-casting-warning.log'],
+  },
   'chat-template-missing': {
     matches: ['transformers-apply-chat-template.log', 'vllm-request-error.log'],
     ignores: ['healthy-chat-template-info.log'],
   },
   'compiled-extension-missing': {
-    matches: ['sglang-kernel-common-ops-missing.log', 'vllm-unbuilt-source-checkout.log'],
+    matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
     ignores: ['optional-python-package-missing.log', 'private-module-of-wrong-release.log'],
+  },
+  'cuda-driver-insufficient': {
+    matches: ['llama-server-cuda-init.log', 'sglang-cuda-error-35.log'],
+    ignores: ['forward-compat-unsupported-803.log'],
+  },
+  'cuda-driver-symbol-missing': {
+    matches: ['vllm-c-needs-cuda12-driver.log'],
+    ignores: ['driver-too-old-named-nearby.log', 'torch-cpp-symbol.log'],
+  },
+  'cuda-forward-compat-unsupported': {
+    matches: ['llama-server-cuda-compat-path.log', 'vllm-image-error-803.log'],
+    ignores: ['driver-insufficient-35.log'],
   },
   'cuda-library-symbol-mismatch': {
     matches: ['torch-cuda-old-nccl-on-path.log', 'torch-import-nvjitlink-from-system-cuda.log'],
     ignores: ['torch-abi-symbol-in-extension.log'],
+  },
+  'cuda-no-kernel-image': {
+    matches: [
+      'lmdeploy-turbomind-kernel.log',
+      'sglang-flashinfer-rmsnorm-v100.log',
+      'trtllm-flashinfer-norm-h20.log',
+    ],
+    ignores: ['invalid-argument-launch.log'],
   },
   'cuda-oom-cudagraph-capture': {
     matches: ['sglang-capture-failed.log', 'vllm-v1-capture-oom.log'],
@@ -142,6 +206,14 @@ export const fixtureNames: Readonly<
     matches: ['tgi-shard-oom.log', 'vllm-load-weights-oom.log'],
     ignores: ['lmdeploy-turbomind-oom.log', 'vllm-cudagraph-hint-then-kv-error.log'],
   },
+  'dev-shm-too-small': {
+    matches: ['nccl-shm-segment.log', 'tgi-signal-7.log', 'torch-shm-file.log'],
+    ignores: ['disk-full-writing-weights.log', 'ray-shm-warning-healthy.log'],
+  },
+  'flash-attention-needs-ampere': {
+    matches: ['tgi-v100-flash-attn.log', 'vllm-gemma2-turing-execute-model.log'],
+    ignores: ['healthy-backend-selection.log'],
+  },
   'flash-attn-abi-mismatch': {
     matches: ['remote-code-model-flash-attn.log', 'tgi-shard-flash-attn-import.log'],
     ignores: ['flash-attn-not-installed.log', 'vllm-c-abi-mismatch.log'],
@@ -149,6 +221,10 @@ export const fixtureNames: Readonly<
   'flashinfer-version-mismatch': {
     matches: ['vllm-worker-import-at-model-init.log'],
     ignores: ['sglang-flashinfer-too-old.log'],
+  },
+  'fp8-needs-newer-gpu': {
+    matches: ['scaled-mm-on-ampere.log', 'sglang-a100-triton-fp8e4nv.log', 'vllm-fp8-quant-on-rtx3090.log'],
+    ignores: ['awq-needs-turing.log', 'healthy-fp8-kv-cache-info.log'],
   },
   'ggml-cuda-malloc-oom': {
     matches: ['llama-server-weights.log', 'ollama-kv-cache.log'],
@@ -163,8 +239,20 @@ export const fixtureNames: Readonly<
     ignores: ['gguf-truncated.log'],
   },
   'glibcxx-version-not-found': {
-    matches: ['conda-old-libstdcxx-triton.log', 'llama-server-old-glibc.log'],
+    matches: ['conda-old-libstdcxx-triton.log', 'ctypes-load-old-glibc.log'],
     ignores: ['shared-library-file-missing.log'],
+  },
+  'gpu-arch-not-in-torch-build': {
+    matches: ['tgi-k80-sm37.log', 'vllm-rtx5090-old-torch.log'],
+    ignores: ['no-kernel-image-without-torch-warning.log'],
+  },
+  'gpu-p2p-failure': {
+    matches: ['custom-all-reduce-t4.log', 'sglang-cudart.log'],
+    ignores: ['sglang-benign-warning.log'],
+  },
+  'gpu-too-old-for-build': {
+    matches: ['llama-server-k40-no-kernel-image.log', 'ollama-gtx765m-cublas-error.log'],
+    ignores: ['ampere-gpu-no-kernel-image.log', 'turing-gpu-cublas-oom.log'],
   },
   'hf-gated-repo': {
     matches: ['tgi-download-weights-cloudwatch.log', 'vllm-oserror-gated.log'],
@@ -210,6 +298,10 @@ export const fixtureNames: Readonly<
     matches: ['sglang-imports-removed-vllm-module.log', 'vllm-plugin-imports-moved-module.log'],
     ignores: ['compiled-extension-not-built.log', 'namespace-package-protobuf.log'],
   },
+  'nccl-network-interface': {
+    matches: ['multinode-connect-failed.log', 'no-socket-interface.log'],
+    ignores: ['nccl-info-only-healthy.log'],
+  },
   'nccl-system-error': {
     matches: ['ray-pynccl-init.log', 'torch-nccl-utils.log'],
     ignores: ['destroy-process-group-warning.log'],
@@ -225,6 +317,18 @@ export const fixtureNames: Readonly<
   'numpy-abi-mismatch': {
     matches: ['dtype-size-changed.log', 'vllm-import-numpy2-old-extension.log'],
     ignores: ['numpy-not-installed.log'],
+  },
+  'nvidia-driver-libraries-missing': {
+    matches: ['tgi-container-without-gpus.log', 'vllm-k8s-pod-without-nvidia-runtime.log'],
+    ignores: ['cuda-runtime-library-missing.log', 'nvml-driver-version-mismatch.log'],
+  },
+  'nvidia-driver-too-old': {
+    matches: ['vllm-collect-env-cuda114-driver.log', 'worker-init-device-runtime-error.log'],
+    ignores: ['driver-version-info-line.log'],
+  },
+  'nvml-driver-library-version-mismatch': {
+    matches: ['entrypoint-nvidia-smi-then-no-gpus.log'],
+    ignores: ['nvml-library-missing.log'],
   },
   'ollama-port-in-use': {
     matches: ['linux-systemd-running.log', 'windows-tray-app.log'],
@@ -246,6 +350,10 @@ export const fixtureNames: Readonly<
     matches: ['tgi-shard-missing-einops.log', 'vllm-bitsandbytes-not-installed.log'],
     ignores: ['submodule-of-installed-package.log', 'tgi-optional-mamba-warning-then-oom.log'],
   },
+  'quant-kernel-needs-newer-gpu': {
+    matches: ['vllm-awq-asymmetric-turing.log'],
+    ignores: ['kernel-rejects-group-size.log'],
+  },
   'quantization-dtype-unsupported': {
     matches: ['awq-bf16-ray.log', 'gptq-float32.log'],
     ignores: ['quantization-gpu-capability.log'],
@@ -253,6 +361,18 @@ export const fixtureNames: Readonly<
   'quantization-gpu-capability-too-low': {
     matches: ['awq-volta.log', 'bitsandbytes-maxwell.log'],
     ignores: ['dtype-not-supported.log', 'fp8-left-to-fp8-signature.log'],
+  },
+  'ray-actor-died': {
+    matches: ['actor-died-error.log', 'raylet-oom-killed.log'],
+    ignores: ['ray-sigterm-shutdown-noise.log'],
+  },
+  'ray-no-gpu-on-node': {
+    matches: ['driver-node-no-gpu.log', 'engine-core-ray-executor.log'],
+    ignores: ['healthy-ray-start.log'],
+  },
+  'ray-placement-group-unsatisfiable': {
+    matches: ['old-cluster-check.log', 'pg-timeout.log'],
+    ignores: ['no-gpu-on-node.log'],
   },
   'safetensors-corrupt': {
     matches: ['tgi-header-too-large.log', 'vllm-incomplete-shard.log'],
@@ -285,6 +405,10 @@ export const fixtureNames: Readonly<
   'tokenizer-load-failed': {
     matches: ['local-weights-only.log', 'sglang-tokenizer-manager.log'],
     ignores: ['hub-offline.log'],
+  },
+  'torch-built-without-cuda': {
+    matches: ['sglang-cpu-torch-after-reinstall.log'],
+    ignores: ['cuda-available-false-no-driver.log'],
   },
   'torch-extension-abi-mismatch': {
     matches: [
@@ -331,8 +455,12 @@ export const fixtureNames: Readonly<
     ignores: ['max-seq-len-larger-than-cache.log'],
   },
   'vllm-oom-high-gpu-memory-utilization': {
-    matches: ['ray-multinode-truncated.log', 'v0-oom-at-099.log'],
-    ignores: ['free-memory-check.log', 'normal-utilization-nccl-error.log'],
+    matches: ['ray-multinode-truncated.log', 'v1-worker-died-099.log'],
+    ignores: [
+      'explicit-oom-goes-to-generic.log',
+      'free-memory-check.log',
+      'normal-utilization-nccl-error.log',
+    ],
   },
   'weight-name-not-in-model': {
     matches: ['tgi-weight-does-not-exist.log', 'vllm-fused-experts.log'],

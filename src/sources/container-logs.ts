@@ -32,7 +32,12 @@ export async function openDockerLogs(
     mergeStderr: true,
     errorLine: 'last',
   });
-  return { chunks: command.chunks, describe: `docker logs of ${spec.container}`, formats: ['docker'], warnings: [] };
+  return {
+    chunks: command.chunks,
+    describe: `docker logs of ${spec.container}`,
+    formats: ['docker'],
+    warnings: [],
+  };
 }
 
 /** `kubectl logs POD`; kubectl's own complaints go to stderr, of which the last line says what failed. */
@@ -48,7 +53,12 @@ export async function openKubeLogs(
   if (spec.namespace !== undefined) args.push(`--namespace=${spec.namespace}`);
   if (spec.container !== undefined) args.push(`--container=${spec.container}`);
   if (spec.previous === true) args.push('--previous');
-  const command = await startCommand('kubectl', args, { timeoutMs, env, label: 'kubectl logs', errorLine: 'last' });
+  const command = await startCommand('kubectl', args, {
+    timeoutMs,
+    env,
+    label: 'kubectl logs',
+    errorLine: 'last',
+  });
   const where = [spec.namespace, spec.pod].filter((part) => part !== undefined).join('/');
   const what = `${spec.previous === true ? 'previous ' : ''}kubectl logs of ${where}`;
   return {

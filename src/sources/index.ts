@@ -12,7 +12,11 @@ const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
  * here; problems while reading (corrupt gzip, a failing docker) throw from `chunks`. Both are SourceError
  * or UsageError with a one-line message. Read `warnings` after iterating.
  */
-export function openSource(spec: SourceSpec, io: SourceIo, options: SourceOptions = {}): Promise<OpenedSource> {
+export function openSource(
+  spec: SourceSpec,
+  io: SourceIo,
+  options: SourceOptions = {},
+): Promise<OpenedSource> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   switch (spec.kind) {
     case 'files':

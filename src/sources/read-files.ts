@@ -125,7 +125,9 @@ async function* readHandle(path: string, handle: FileHandle): AsyncGenerator<Uin
     }
     if (bytesRead === 0) return;
     // Pipes return small reads; copy those out rather than pin a mostly empty 1 MiB buffer.
-    yield bytesRead < CHUNK_BYTES / 4 ? Buffer.from(buffer.subarray(0, bytesRead)) : buffer.subarray(0, bytesRead);
+    yield bytesRead < CHUNK_BYTES / 4
+      ? Buffer.from(buffer.subarray(0, bytesRead))
+      : buffer.subarray(0, bytesRead);
   }
 }
 

@@ -39,7 +39,9 @@ export async function startCommand(
   });
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
-    child.once('error', (error: NodeJS.ErrnoException) => reject(describeSpawnError(program, error, options)));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(describeSpawnError(program, error, options)),
+    );
   });
   // Errors after a successful spawn (a failed kill) must not crash the process; close still follows.
   child.on('error', () => undefined);

@@ -10,7 +10,17 @@ const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 const UNIT_TYPES = [
-  'service', 'socket', 'device', 'mount', 'automount', 'swap', 'target', 'path', 'timer', 'slice', 'scope',
+  'service',
+  'socket',
+  'device',
+  'mount',
+  'automount',
+  'swap',
+  'target',
+  'path',
+  'timer',
+  'slice',
+  'scope',
 ];
 
 export function validateUnitName(name: string): void {

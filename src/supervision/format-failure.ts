@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { formatDuration } from '../progress/index.js';
+import { describeFacts, formatDuration } from '../progress/index.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import type { StartFailure } from './supervise-server.js';
 
@@ -19,7 +19,11 @@ export function describeExit(failure: StartFailure): string {
 /** One sentence: what happened, when, and in which phase. */
 export function describeFailure(failure: StartFailure, subject = 'the server'): string {
   const ran = formatDuration(failure.ranMs);
-  const where = failure.phase === null ? 'before its first phase' : `in phase "${failure.phase.label}"`;
+  const facts = describeFacts(failure.progress);
+  const where =
+    failure.phase === null
+      ? 'before its first phase'
+      : `in phase "${failure.phase.label}"${facts.length === 0 ? '' : ` (${facts.join(', ')})`}`;
   switch (failure.reason) {
     case 'exit':
       return failure.ready

@@ -61,7 +61,11 @@ describe('writeFileAtomic', () => {
   });
 
   it.each([
-    ['a missing folder', (d: string) => join(d, 'nope', 'x.txt'), /cannot write .*: its folder does not exist/],
+    [
+      'a missing folder',
+      (d: string) => join(d, 'nope', 'x.txt'),
+      /cannot write .*: its folder does not exist/,
+    ],
     ['a folder as target', (d: string) => d, /already exists|cannot write/],
   ])('turns %s into a one-line VigilError', async (_name, target, message) => {
     const error: unknown = await writeFileAtomic(target(dir), 'x').catch((e: unknown) => e);

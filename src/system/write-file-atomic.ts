@@ -24,7 +24,10 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const handle = await open(temporary, 'wx', options.mode ?? 0o644);
     try {
@@ -68,7 +71,9 @@ function toVigilError(error: unknown, path: string): VigilError {
   if (error instanceof VigilError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EEXIST') {
-    return new FileExistsError(`${path} already exists; choose another name or ask to overwrite it`, { cause: error });
+    return new FileExistsError(`${path} already exists; choose another name or ask to overwrite it`, {
+      cause: error,
+    });
   }
   const reason =
     code === 'ENOENT'

@@ -75,7 +75,12 @@ export async function spawnVigil(argv: string[], options: RunOptions = {}): Prom
     child.on('close', (status, signal) => done(status ?? (signal === null ? -1 : 128)));
   });
   const maxRssBytes = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), maxRssBytes };
+  return {
+    code,
+    stdout: Buffer.concat(out).toString('utf8'),
+    stderr: Buffer.concat(err).toString('utf8'),
+    maxRssBytes,
+  };
 }
 
 /** A temporary folder removed when the test ends. */

@@ -80,7 +80,10 @@ describe('diagnose() on any input', () => {
   it('does not depend on where the chunks of a stream break', () => {
     fc.assert(
       fc.property(
-        fc.oneof(logLike.map((t) => encoder.encode(t)), fc.uint8Array({ maxLength: 2048 })),
+        fc.oneof(
+          logLike.map((t) => encoder.encode(t)),
+          fc.uint8Array({ maxLength: 2048 }),
+        ),
         fc.array(fc.nat(), { maxLength: 12 }),
         (bytes, cuts) => {
           const session = createDiagnosisSession();
@@ -100,7 +103,9 @@ describe('tracebacks interleaved across processes', () => {
   it('are grouped into one root cause when printed one after the other', () => {
     expect(inOrder.rootCause).toMatchObject({
       exception: 'RuntimeError',
-      message: expect.stringContaining('flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)') as unknown,
+      message: expect.stringContaining(
+        'flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',
+      ) as unknown,
     });
     expect(inOrder.rootCause?.processes).toHaveLength(WORKER_COUNT);
   });
@@ -112,7 +117,9 @@ describe('tracebacks interleaved across processes', () => {
         expectValid(shuffled);
         expect(shuffled.rootCause?.exception).toBe(inOrder.rootCause?.exception);
         expect(shuffled.rootCause?.message).toBe(inOrder.rootCause?.message);
-        expect([...(shuffled.rootCause?.processes ?? [])].sort()).toEqual([...(inOrder.rootCause?.processes ?? [])].sort());
+        expect([...(shuffled.rootCause?.processes ?? [])].sort()).toEqual(
+          [...(inOrder.rootCause?.processes ?? [])].sort(),
+        );
         expect(shuffled.groups).toHaveLength(inOrder.groups.length);
       }),
       { numRuns: 200 },

@@ -20,7 +20,7 @@ export function workerTraceback(tp: number, pid: number): string[] {
       `  File "${SITE}/vllm/model_executor/models/deepseek_v2.py", line 998, in __init__`,
       '    self.self_attn = attn_cls(',
       '                     ^^^^^^^^^',
-      `  File "${SITE}/vllm/model_executor/models/deepseek_v2.py", line 932, in __init__`,
+      `  File "${SITE}/vllm/model_executor/layers/mla.py", line 932, in __init__`,
       '    self.mla_attn = MLAAttention(',
       '  File "<frozen importlib._bootstrap>", line 1331, in _find_and_load_unlocked',
       '  File "<frozen importlib._bootstrap>", line 935, in _load_unlocked',

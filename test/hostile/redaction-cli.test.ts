@@ -17,7 +17,8 @@ describe.each(FORMATS)('vigil diagnose --format %s', (format) => {
     expectResult(result);
     expect(result.code).toBe(1);
     const output = result.stdout + result.stderr;
-    for (const [kind, secret] of Object.entries(SECRETS)) expect(output, `${kind} leaked`).not.toContain(secret);
+    for (const [kind, secret] of Object.entries(SECRETS))
+      expect(output, `${kind} leaked`).not.toContain(secret);
     expect(output).toContain('[REDACTED]');
     // The diagnosis itself survives redaction.
     expect(output).toContain('cannot fetch config with token');

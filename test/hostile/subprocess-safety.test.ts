@@ -13,7 +13,8 @@ interface Finding {
   problem: string;
 }
 
-const CHILD_PROCESS_IMPORT = /import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))?\s*from\s*['"](?:node:)?child_process['"]/g;
+const CHILD_PROCESS_IMPORT =
+  /import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))?\s*from\s*['"](?:node:)?child_process['"]/g;
 const SHELL_FUNCTIONS = new Set(['exec', 'execSync']);
 const SPAWNING = /\b(?:spawn|spawnSync|execFile|execFileSync|fork)\s*\(/;
 
@@ -41,8 +42,13 @@ function findUnsafeSubprocesses(source: string): Finding[] {
     importsChildProcess = true;
     const [, defaultName, named, namespace] = match;
     for (const part of (named ?? '').split(',')) {
-      const imported = part.trim().split(/\s+as\s+/)[0]?.trim() ?? '';
-      if (SHELL_FUNCTIONS.has(imported)) report(match.index, `${imported} runs a shell: use spawn or execFile`);
+      const imported =
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim() ?? '';
+      if (SHELL_FUNCTIONS.has(imported))
+        report(match.index, `${imported} runs a shell: use spawn or execFile`);
     }
     for (const alias of [defaultName, namespace]) {
       if (alias === undefined) continue;
@@ -81,8 +87,14 @@ describe('subprocess safety in src/', () => {
 
 describe('findUnsafeSubprocesses', () => {
   it.each([
-    ['shell: true', "import { spawn } from 'node:child_process';\nspawn('ls', [], { shell: true, timeout: 1 });"],
-    ['shell: a variable', "import { spawn } from 'node:child_process';\nspawn('ls', [], { shell: useShell, timeout: 1 });"],
+    [
+      'shell: true',
+      "import { spawn } from 'node:child_process';\nspawn('ls', [], { shell: true, timeout: 1 });",
+    ],
+    [
+      'shell: a variable',
+      "import { spawn } from 'node:child_process';\nspawn('ls', [], { shell: useShell, timeout: 1 });",
+    ],
     ['exec import', "import { exec } from 'node:child_process';\nexec('ls');"],
     ['execSync import, renamed', "import { spawn, execSync as run } from 'child_process';\nrun('ls');"],
     ['namespace exec', "import * as cp from 'node:child_process';\ncp.exec('ls');"],
@@ -96,9 +108,18 @@ describe('findUnsafeSubprocesses', () => {
 
   it.each([
     ['RegExp#exec', 'const m = /x/.exec(text); const n = PATTERN.exec(line);'],
-    ['spawn with arrays and a timeout', "import { spawn } from 'node:child_process';\nspawn('docker', ['logs', name], { shell: false, timeout: 5000 });"],
-    ['execFile with a timeout', "import { execFile } from 'node:child_process';\nexecFile('kubectl', ['logs', pod], { timeout: 5000 });"],
-    ['a timer instead of the option', "import { spawn } from 'node:child_process';\nconst c = spawn('x', []);\nsetTimeout(() => c.kill(), options.timeoutMs);"],
+    [
+      'spawn with arrays and a timeout',
+      "import { spawn } from 'node:child_process';\nspawn('docker', ['logs', name], { shell: false, timeout: 5000 });",
+    ],
+    [
+      'execFile with a timeout',
+      "import { execFile } from 'node:child_process';\nexecFile('kubectl', ['logs', pod], { timeout: 5000 });",
+    ],
+    [
+      'a timer instead of the option',
+      "import { spawn } from 'node:child_process';\nconst c = spawn('x', []);\nsetTimeout(() => c.kill(), options.timeoutMs);",
+    ],
     ['no child process at all', 'export const shellQuote = (s: string) => s;'],
   ])('accepts %s', (_name, source) => {
     expect(findUnsafeSubprocesses(source)).toEqual([]);

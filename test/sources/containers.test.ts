@@ -15,7 +15,8 @@ const stdin = Readable.from([]);
 async function fake(name: string, body: string) {
   const dir = await tempDir();
   await writeFakeCommand(dir, name, `printf '%s\\n' "$@" > "${join(dir, 'args')}"\n${body}`);
-  const args = async (): Promise<string[]> => (await readFile(join(dir, 'args'), 'utf8')).trimEnd().split('\n');
+  const args = async (): Promise<string[]> =>
+    (await readFile(join(dir, 'args'), 'utf8')).trimEnd().split('\n');
   return { env: pathWith(dir), args };
 }
 
@@ -46,7 +47,10 @@ echo 'RuntimeError: boom' >&2; sleep 0.1; echo 'INFO after'`,
   });
 
   it('fails with the daemon error line', async () => {
-    const { env } = await fake('docker', `echo 'Error response from daemon: No such container: ghost' >&2; exit 1`);
+    const { env } = await fake(
+      'docker',
+      `echo 'Error response from daemon: No such container: ghost' >&2; exit 1`,
+    );
     const error = await failure({ kind: 'docker', container: 'ghost' }, env);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toBe(
@@ -56,9 +60,9 @@ echo 'RuntimeError: boom' >&2; sleep 0.1; echo 'INFO after'`,
 
   it('says when docker is missing', async () => {
     const dir = await tempDir();
-    await expect(openSource({ kind: 'docker', container: 'x' }, { stdin, env: { PATH: dir } })).rejects.toThrow(
-      /^docker was not found on PATH; /,
-    );
+    await expect(
+      openSource({ kind: 'docker', container: 'x' }, { stdin, env: { PATH: dir } }),
+    ).rejects.toThrow(/^docker was not found on PATH; /);
   });
 
   it('stops a command that outlives its timeout', async () => {
@@ -80,7 +84,11 @@ echo 'RuntimeError: boom' >&2; sleep 0.1; echo 'INFO after'`,
   });
 
   it.runIf(hasProgram('docker'))('reports the real docker failing on an unknown container', async () => {
-    const error = await failure({ kind: 'docker', container: 'vigil-test-no-such-container' }, process.env, 20_000);
+    const error = await failure(
+      { kind: 'docker', container: 'vigil-test-no-such-container' },
+      process.env,
+      20_000,
+    );
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toMatch(/^docker logs failed \(status 1\): \S/);
     expect((error as Error).message).not.toContain('\n');
@@ -106,7 +114,9 @@ describe('kubectl logs', () => {
 echo 'Error from server (NotFound): pods "ghost" not found' >&2; exit 1`,
     );
     const error = await failure({ kind: 'kube', pod: 'ghost' }, env);
-    expect((error as Error).message).toBe('kubectl logs failed (status 1): Error from server (NotFound): pods "ghost" not found');
+    expect((error as Error).message).toBe(
+      'kubectl logs failed (status 1): Error from server (NotFound): pods "ghost" not found',
+    );
   });
 
   it('says when kubectl is missing', async () => {
@@ -118,9 +128,9 @@ echo 'Error from server (NotFound): pods "ghost" not found' >&2; exit 1`,
 
   it('refuses invalid names before running anything', async () => {
     const { env, args } = await fake('kubectl', 'echo never');
-    await expect(openSource({ kind: 'kube', pod: 'x', namespace: '--all' }, { stdin, env })).rejects.toBeInstanceOf(
-      UsageError,
-    );
+    await expect(
+      openSource({ kind: 'kube', pod: 'x', namespace: '--all' }, { stdin, env }),
+    ).rejects.toBeInstanceOf(UsageError);
     await expect(args()).rejects.toThrow(/ENOENT/);
   });
 });

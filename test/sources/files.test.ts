@@ -12,7 +12,10 @@ const noStdin = Readable.from([]);
 const io = { stdin: noStdin, env: {} };
 
 function logText(lines: number): string {
-  return Array.from({ length: lines }, (_, i) => `INFO 02-20 23:31:${String(i % 60).padStart(2, '0')} line ${i}\n`).join('');
+  return Array.from(
+    { length: lines },
+    (_, i) => `INFO 02-20 23:31:${String(i % 60).padStart(2, '0')} line ${i}\n`,
+  ).join('');
 }
 
 async function openFiles(paths: string[], stdin: NodeJS.ReadableStream = noStdin) {
@@ -73,7 +76,9 @@ describe('files', () => {
     expect(partial.length).toBeGreaterThan(text.length / 4);
     expect(partial.length).toBeLessThan(text.length);
     expect(text.startsWith(partial)).toBe(true);
-    expect(source.warnings).toEqual([`${join(dir, 'cut.log.gz')}: the gzip data ends early (truncated file?); read the part it holds`]);
+    expect(source.warnings).toEqual([
+      `${join(dir, 'cut.log.gz')}: the gzip data ends early (truncated file?); read the part it holds`,
+    ]);
   });
 
   it('fails on corrupt gzip data with one line', async () => {
@@ -84,7 +89,9 @@ describe('files', () => {
     const source = await openFiles([join(dir, 'bad.gz')]);
     const error = await readAll(source.chunks).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
-    expect((error as Error).message).toMatch(new RegExp(`^cannot read ${join(dir, 'bad.gz')}: corrupt gzip data \\(.+\\)$`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^cannot read ${join(dir, 'bad.gz')}: corrupt gzip data \\(.+\\)$`),
+    );
   });
 
   it('reads a named pipe, as from <(zcat x.gz), gzip included', async () => {
@@ -117,7 +124,9 @@ describe('files', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'secret.log'), 'x\n');
     await chmod(join(dir, 'secret.log'), 0o000);
-    await expect(openFiles([join(dir, 'secret.log')])).rejects.toThrow(`cannot read ${join(dir, 'secret.log')}: permission denied`);
+    await expect(openFiles([join(dir, 'secret.log')])).rejects.toThrow(
+      `cannot read ${join(dir, 'secret.log')}: permission denied`,
+    );
   });
 });
 
@@ -133,7 +142,11 @@ describe('stdin', () => {
 
   it('decompresses gzip on stdin, even when the first chunk holds one byte', async () => {
     const compressed = gzipSync('from a pipe\n');
-    const stdin = Readable.from([compressed.subarray(0, 1), compressed.subarray(1, 7), compressed.subarray(7)]);
+    const stdin = Readable.from([
+      compressed.subarray(0, 1),
+      compressed.subarray(1, 7),
+      compressed.subarray(7),
+    ]);
     const source = await openFiles(['-'], stdin);
     expect(await readAll(source.chunks)).toBe('from a pipe\n');
     expect(source.formats).toEqual(['gzip']);

@@ -63,7 +63,9 @@ describe.runIf(JOURNAL_REMOTE !== undefined)('unit journal through journalctl', 
     expect(lines).toEqual(expected);
     expect(lines.filter((line) => line.includes('Main process exited'))).toHaveLength(2);
     expect(lines.some((line) => line.includes('(APIServer pid=12345)'))).toBe(false);
-    expect(lines.filter((line) => line.includes('RuntimeError: flashinfer-cubin version (0.6.3)'))).toHaveLength(8);
+    expect(
+      lines.filter((line) => line.includes('RuntimeError: flashinfer-cubin version (0.6.3)')),
+    ).toHaveLength(8);
     expect(source).toMatchObject({
       unit: UNIT,
       formats: ['journal-json'],
@@ -107,8 +109,16 @@ describe.runIf(JOURNAL_REMOTE !== undefined)('unit journal through journalctl', 
       _SYSTEMD_INVOCATION_ID: invocationIdFor(0),
     };
     const entries: JournalFields[] = [
-      { ...base, __REALTIME_TIMESTAMP: '1772359200000000', MESSAGE: 'Traceback (most recent call last):\n  File "x.py", line 1\n' },
-      { ...base, __REALTIME_TIMESTAMP: '1772359201000000', MESSAGE: Uint8Array.from([0x62, 0x61, 0x64, 0xff, 0x21]) },
+      {
+        ...base,
+        __REALTIME_TIMESTAMP: '1772359200000000',
+        MESSAGE: 'Traceback (most recent call last):\n  File "x.py", line 1\n',
+      },
+      {
+        ...base,
+        __REALTIME_TIMESTAMP: '1772359201000000',
+        MESSAGE: Uint8Array.from([0x62, 0x61, 0x64, 0xff, 0x21]),
+      },
     ];
     const { text } = await readUnit('demo', await journalOf(entries));
     expect(text).toBe(
@@ -120,23 +130,29 @@ describe.runIf(JOURNAL_REMOTE !== undefined)('unit journal through journalctl', 
 
   it('reads a journal folder', async () => {
     const dir = await tempDir();
-    await writeJournalFile(unitEntries([{ app: ['in a folder'], end: "Failed with result 'exit-code'." }]), join(dir, 'a.journal'));
+    await writeJournalFile(
+      unitEntries([{ app: ['in a folder'], end: "Failed with result 'exit-code'." }]),
+      join(dir, 'a.journal'),
+    );
     const source = await openSource({ kind: 'unit', unit: 'demo', journalDir: dir }, io);
     expect(await readAll(source.chunks)).toContain('in a folder');
   });
 
   it('fails with journalctl first error line', async () => {
-    const error = await openSource({ kind: 'unit', unit: 'demo', journalFile: [exampleJournal], since: 'not a time' }, io).catch(
-      (e: unknown) => e,
-    );
+    const error = await openSource(
+      { kind: 'unit', unit: 'demo', journalFile: [exampleJournal], since: 'not a time' },
+      io,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
-    expect((error as Error).message).toBe('journalctl failed (status 1): Failed to parse timestamp: not a time');
+    expect((error as Error).message).toBe(
+      'journalctl failed (status 1): Failed to parse timestamp: not a time',
+    );
   });
 
   it('fails when the journal holds nothing for the unit', async () => {
-    await expect(openSource({ kind: 'unit', unit: 'other', journalFile: [exampleJournal] }, io)).rejects.toThrow(
-      /^the journal holds no entries for other\.service; /,
-    );
+    await expect(
+      openSource({ kind: 'unit', unit: 'other', journalFile: [exampleJournal] }, io),
+    ).rejects.toThrow(/^the journal holds no entries for other\.service; /);
   });
 });
 

@@ -76,5 +76,7 @@ describe('kubernetes names', () => {
     ['a.b', false],
     ['--all', false],
     ['a'.repeat(64), false],
-  ])('namespace %s → %s', (name, ok) => expect(accepts((n) => validateKubeLabel('namespace', n), name)).toBe(ok));
+  ])('namespace %s → %s', (name, ok) =>
+    expect(accepts((n) => validateKubeLabel('namespace', n), name)).toBe(ok),
+  );
 });

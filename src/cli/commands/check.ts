@@ -26,7 +26,10 @@ interface CheckFlags extends EnvironmentFlags {
 export function addEnvironmentOptions(command: Command): Command {
   return command
     .option('--python <path>', 'the interpreter the server runs (asked once, with -I, for its paths)')
-    .option('--venv <dir>', 'a virtual environment, read from its files (default: $VIRTUAL_ENV, else python3)')
+    .option(
+      '--venv <dir>',
+      'a virtual environment, read from its files (default: $VIRTUAL_ENV, else python3)',
+    )
     .option(
       '--site-packages <dir>',
       'a site-packages folder to read as is (repeatable)',
@@ -49,7 +52,9 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
   addEnvironmentOptions(
     program
       .command('check')
-      .description('catch what will crash the server before the model load: packages, GPU, port, disk, model config'),
+      .description(
+        'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
+      ),
   )
     .option('--gpu', 'a GPU must be present: no nvidia-smi is an error, not a note')
     .option('--wait-gpu-free <seconds>', 'first wait up to SECONDS for other processes to release GPU memory')
@@ -57,8 +62,13 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--tp <n>', 'tensor-parallel size the server will use')
     .option('--max-model-len <n>', 'max model length the server will use')
     .option('--port <n>', 'the port the server will bind')
-    .option('--against <snapshot.json>', 'also flag lock-step families that moved in part since this snapshot')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .option(
+      '--against <snapshot.json>',
+      'also flag lock-step families that moved in part since this snapshot',
+    )
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  vigil check --venv /opt/vllm --model /models/Qwen3-32B --tp 4 --port 8000\n' +
@@ -85,7 +95,8 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
 
 function parseCount(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} takes a positive whole number, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${flag} takes a positive whole number, got "${value}"`);
   return Number(value);
 }
 

@@ -50,7 +50,10 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const spec = chooseSource(files, flags, io);
       const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
       const source = await openSource(spec, { stdin: io.stdin, env: io.env });
-      let diagnosis = await diagnoseStream(source.chunks, { signatures, ...(source.unit ? { unit: source.unit } : {}) });
+      let diagnosis = await diagnoseStream(source.chunks, {
+        signatures,
+        ...(source.unit ? { unit: source.unit } : {}),
+      });
       diagnosis = {
         ...diagnosis,
         input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
@@ -63,7 +66,12 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
-  const chosen = [files.length > 0, flags.unit !== undefined, flags.docker !== undefined, flags.kube !== undefined];
+  const chosen = [
+    files.length > 0,
+    flags.unit !== undefined,
+    flags.docker !== undefined,
+    flags.kube !== undefined,
+  ];
   if (chosen.filter(Boolean).length > 1) {
     throw new UsageError('give one source: log files, --unit, --docker or --kube');
   }
@@ -76,7 +84,8 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
       ...(flags.since ? { since: flags.since } : {}),
     };
   }
-  if (flags.journalFile || flags.journalDir) throw new UsageError('--journal-file and --journal-dir need --unit NAME');
+  if (flags.journalFile || flags.journalDir)
+    throw new UsageError('--journal-file and --journal-dir need --unit NAME');
   if (flags.docker !== undefined) {
     return { kind: 'docker', container: flags.docker, ...(flags.since ? { since: flags.since } : {}) };
   }
@@ -91,7 +100,9 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
   }
   if (files.length > 0) return { kind: 'files', paths: files };
   if ((io.stdin as { isTTY?: boolean }).isTTY) {
-    throw new UsageError("give a log file, '-' for standard input, --unit, --docker or --kube (see vigil diagnose --help)");
+    throw new UsageError(
+      "give a log file, '-' for standard input, --unit, --docker or --kube (see vigil diagnose --help)",
+    );
   }
   return { kind: 'files', paths: ['-'] };
 }

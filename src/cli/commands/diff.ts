@@ -13,8 +13,13 @@ export function registerDiff(program: Command, io: CliIo, setExit: SetExit): voi
     .description('show what was upgraded, downgraded, added and removed between two snapshots')
     .argument('<old>', 'a snapshot written by vigil snapshot')
     .argument('<new>', 'a later snapshot')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
-    .addHelpText('after', '\nExit status: 1 when a lock-step family (flashinfer, torch) moved only in part; 2 for unreadable files.\n')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'),
+    )
+    .addHelpText(
+      'after',
+      '\nExit status: 1 when a lock-step family (flashinfer, torch) moved only in part; 2 for unreadable files.\n',
+    )
     .action((oldFile: string, newFile: string, flags: { format: ReportFormat }) => {
       const before = readSnapshotFile(resolve(io.cwd, oldFile), oldFile);
       const after = readSnapshotFile(resolve(io.cwd, newFile), newFile);

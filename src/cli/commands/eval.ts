@@ -28,7 +28,9 @@ async function evaluateFolder(dir: string, io: CliIo): Promise<number> {
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.log')).sort();
   } catch (error) {
-    throw new SourceError(`cannot read folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, { cause: error });
+    throw new SourceError(`cannot read folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+      cause: error,
+    });
   }
   let rootCause = 0;
   let category = 0;
@@ -48,9 +50,15 @@ async function evaluateFolder(dir: string, io: CliIo): Promise<number> {
     }
     labelled++;
     if (score.rootCause) rootCause++;
-    else io.stdout.write(`miss ${name}: ${score.reason}\n     expected: ${label.root_cause?.exception ?? 'null'}: ${label.root_cause?.message_contains ?? ''}\n`);
+    else
+      io.stdout.write(
+        `miss ${name}: ${score.reason}\n     expected: ${label.root_cause?.exception ?? 'null'}: ${label.root_cause?.message_contains ?? ''}\n`,
+      );
     if (score.category) category++;
-    else io.stdout.write(`category ${name}: got ${diagnosis.signature?.category ?? 'other'}, expected ${label.category ?? '?'}\n`);
+    else
+      io.stdout.write(
+        `category ${name}: got ${diagnosis.signature?.category ?? 'other'}, expected ${label.category ?? '?'}\n`,
+      );
   }
   const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
   if (labelled > 0) {
@@ -58,7 +66,10 @@ async function evaluateFolder(dir: string, io: CliIo): Promise<number> {
       `${dir}: root cause ${rootCause}/${labelled} (${pct(rootCause, labelled)}), category ${category}/${labelled} (${pct(category, labelled)})\n`,
     );
   }
-  if (healthy > 0) io.stdout.write(`${dir}: healthy logs without a false alarm ${healthyOk}/${healthy} (${pct(healthyOk, healthy)})\n`);
+  if (healthy > 0)
+    io.stdout.write(
+      `${dir}: healthy logs without a false alarm ${healthyOk}/${healthy} (${pct(healthyOk, healthy)})\n`,
+    );
   return labelled - rootCause + (healthy - healthyOk);
 }
 

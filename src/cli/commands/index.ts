@@ -6,6 +6,8 @@ import { registerSignatures } from './signatures.js';
 import { registerCheck } from './check.js';
 import { registerSnapshot } from './snapshot.js';
 import { registerDiff } from './diff.js';
+import { registerRun } from './run.js';
+import { registerUnit } from './unit.js';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -17,4 +19,6 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
   registerCheck(program, io, setExit);
   registerSnapshot(program, io, setExit);
   registerDiff(program, io, setExit);
+  registerRun(program, io, setExit);
+  registerUnit(program, io, setExit);
 }

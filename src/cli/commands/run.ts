@@ -22,9 +22,10 @@ import {
 } from '../../supervision/index.js';
 import { formatDuration } from '../../progress/index.js';
 import { wantsColor, type CliIo } from '../io.js';
+import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
 
-interface RunFlags {
+interface RunFlags extends EnvironmentFlags {
   health?: string;
   healthInterval: string;
   timeout?: string;
@@ -42,23 +43,32 @@ interface RunFlags {
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export function registerRun(program: Command, io: CliIo, setExit: SetExit): void {
-  program
-    .command('run')
-    .description('start an inference server, show its start-up progress, and explain a crash the moment it happens')
+  addEnvironmentOptions(program.command('run'))
+    .description(
+      'start an inference server, show its start-up progress, and explain a crash the moment it happens',
+    )
     .usage('[options] -- COMMAND [ARGS...]')
     .argument('<command>', 'the server program, e.g. vllm')
     .argument('[args...]', 'its arguments')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
     .option('--timeout <duration>', 'fail a start that is not ready in time, e.g. 20m')
-    .option('--fatal-grace <duration>', 'how long a server that printed a fatal error may take to exit', '15s')
+    .option(
+      '--fatal-grace <duration>',
+      'how long a server that printed a fatal error may take to exit',
+      '15s',
+    )
     .option('-q, --quiet', 'hide the server’s output (progress and reports still show)')
     .option('--log <file>', 'append a copy of the server’s output to FILE')
-    .addOption(new Option('--engine <name>', 'the engine, when the command does not show it').choices(ENGINES))
+    .addOption(
+      new Option('--engine <name>', 'the engine, when the command does not show it').choices(ENGINES),
+    )
     .option('--no-preflight', 'skip `vigil check` before the start')
     .option('--force', 'start even when the pre-flight check finds errors')
     .addOption(
-      new Option('--format <format>', 'crash report format').choices(['text', 'json', 'markdown']).default('text'),
+      new Option('--format <format>', 'crash report format')
+        .choices(['text', 'json', 'markdown'])
+        .default('text'),
     )
     .option('--no-history', 'neither read nor record start-up times (no ETA)')
     .addHelpText(
@@ -81,7 +91,15 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const color = wantsColor(io);
 
   if (flags.preflight) {
-    const verdict = await runPreflight({ io, color, force: flags.force === true });
+    const environment = toEnvironmentOptions(flags, io);
+    const verdict = await runPreflight({
+      io,
+      color,
+      force: flags.force === true,
+      command,
+      args,
+      environment,
+    });
     if (!verdict.proceed) return 1;
   }
 

@@ -45,7 +45,9 @@ export function registerSignatures(program: Command, io: CliIo, setExit: SetExit
 
   command
     .command('show <id>')
-    .description('Print one signature with its explanation, fix and fixtures (takes --format and --rules too)')
+    .description(
+      'Print one signature with its explanation, fix and fixtures (takes --format and --rules too)',
+    )
     .action(async (id: string) => {
       const options = command.opts<SignaturesOptions>();
       checkFormat(options.format);
@@ -55,7 +57,9 @@ export function registerSignatures(program: Command, io: CliIo, setExit: SetExit
       const source = userFiles.get(id) ?? 'built-in';
       const fixtures = source === 'built-in' ? (fixtureNames[id] ?? { matches: [], ignores: [] }) : null;
       if (options.format === 'json') {
-        io.stdout.write(`${JSON.stringify({ ...serializeSignature(signature), source, fixtures }, null, 2)}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ ...serializeSignature(signature), source, fixtures }, null, 2)}\n`,
+        );
       } else {
         io.stdout.write(renderSignature(signature, source, fixtures, wantsColor(io)));
       }
@@ -70,7 +74,10 @@ function checkFormat(format: string): void {
 }
 
 function unknownId(id: string, signatures: readonly Signature[]): UsageError {
-  const words = id.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = id
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   const near = signatures
     .map((signature) => signature.id)
     .filter((candidate) => words.some((word) => word.length > 2 && candidate.includes(word)))
@@ -79,7 +86,11 @@ function unknownId(id: string, signatures: readonly Signature[]): UsageError {
   return new UsageError(`no signature with id "${id}"; ${hint}run vigil signatures to list them`);
 }
 
-function renderTable(signatures: readonly Signature[], userFiles: Map<string, string>, color: boolean): string {
+function renderTable(
+  signatures: readonly Signature[],
+  userFiles: Map<string, string>,
+  color: boolean,
+): string {
   const c = pc.createColors(color);
   const rows = signatures.map((signature) => [
     signature.id + (userFiles.has(signature.id) ? ' *' : ''),
@@ -88,7 +99,9 @@ function renderTable(signatures: readonly Signature[], userFiles: Map<string, st
     signature.title,
   ]);
   const header = ['ID', 'CATEGORY', 'ENGINES', 'TITLE'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
   const line = (cells: string[]): string =>
     cells
       .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))

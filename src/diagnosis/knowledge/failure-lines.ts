@@ -17,42 +17,148 @@ export interface FailureLine {
 
 export const FAILURE_LINES: readonly FailureLine[] = [
   { id: 'cpp-what', pattern: /^\s*what\(\):\s+(.+)$/, fatal: true, strength: 45, message: (m) => m[1] ?? '' },
-  { id: 'cpp-terminate', pattern: /terminate called after throwing an instance of '([^']+)'/, fatal: true, strength: 15 },
-  { id: 'cpp-terminate-bare', pattern: /terminate called without an active exception/, fatal: true, strength: 20 },
-  { id: 'cuda-error', pattern: /\bCUDA (?:error|Error|runtime error)\b(?:[: ].*)?$/, fatal: true, strength: 42 },
+  {
+    id: 'cpp-terminate',
+    pattern: /terminate called after throwing an instance of '([^']+)'/,
+    fatal: true,
+    strength: 15,
+  },
+  {
+    id: 'cpp-terminate-bare',
+    pattern: /terminate called without an active exception/,
+    fatal: true,
+    strength: 20,
+  },
+  {
+    id: 'cuda-error',
+    pattern: /\bCUDA (?:error|Error|runtime error)\b(?:[: ].*)?$/,
+    fatal: true,
+    strength: 42,
+  },
   { id: 'cublas-error', pattern: /\bcu(?:BLAS|DNN|FFT|SPARSE) error\b/i, fatal: true, strength: 40 },
-  { id: 'cuda-failed', pattern: /\bFailed: Cuda error\b|cudaMalloc failed|\bcuda(?:Malloc|Memcpy)\w* failed/, fatal: true, strength: 42 },
-  { id: 'ggml-cuda-init', pattern: /ggml_cuda_init: failed to initialize CUDA: (.+)/, fatal: true, strength: 38 },
-  { id: 'no-platform', pattern: /No platform detected, vLLM is running on UnspecifiedPlatform/, fatal: true, strength: 5 },
+  {
+    id: 'cuda-failed',
+    pattern: /\bFailed: Cuda error\b|cudaMalloc failed|\bcuda(?:Malloc|Memcpy)\w* failed/,
+    fatal: true,
+    strength: 42,
+  },
+  {
+    id: 'ggml-cuda-init',
+    pattern: /ggml_cuda_init: failed to initialize CUDA: (.+)/,
+    fatal: true,
+    strength: 38,
+  },
+  {
+    id: 'no-platform',
+    pattern: /No platform detected, vLLM is running on UnspecifiedPlatform/,
+    fatal: true,
+    strength: 5,
+  },
   // pydantic's config validation: vLLM's EngineArgs checks surface this way.
-  { id: 'pydantic-value-error', pattern: /^\s*Value error, (.+)/, fatal: true, strength: 44, exception: 'ValueError', message: (m) => m[1] ?? '' },
-  { id: 'pydantic-assertion', pattern: /^\s*Assertion failed, (.+)/, fatal: true, strength: 42, exception: 'AssertionError', message: (m) => m[1] ?? '' },
+  {
+    id: 'pydantic-value-error',
+    pattern: /^\s*Value error, (.+)/,
+    fatal: true,
+    strength: 44,
+    exception: 'ValueError',
+    message: (m) => m[1] ?? '',
+  },
+  {
+    id: 'pydantic-assertion',
+    pattern: /^\s*Assertion failed, (.+)/,
+    fatal: true,
+    strength: 42,
+    exception: 'AssertionError',
+    message: (m) => m[1] ?? '',
+  },
   { id: 'python-warning', pattern: /^\S+\.py:\d+: (\w+Warning): (.+)/, fatal: false, strength: 12 },
   { id: 'tm-error', pattern: /\[TM\]\[(?:ERROR|FATAL)\] (.+)/, fatal: true, strength: 42 },
-  { id: 'trt-error', pattern: /^\[TensorRT-LLM\]\[ERROR\] (.+)|^\d+: \[[\w.:]+\] Error Code \d+/, fatal: true, strength: 38 },
+  {
+    id: 'trt-error',
+    pattern: /^\[TensorRT-LLM\]\[ERROR\] (.+)|^\d+: \[[\w.:]+\] Error Code \d+/,
+    fatal: true,
+    strength: 38,
+  },
   { id: 'nccl-warn', pattern: /\bNCCL WARN (.+)/, fatal: false, strength: 30 },
-  { id: 'nccl-watchdog', pattern: /Watchdog caught collective operation timeout|ProcessGroupNCCL's watchdog got stuck|NCCL (?:error|communicator was aborted)/, fatal: true, strength: 40 },
+  {
+    id: 'nccl-watchdog',
+    pattern:
+      /Watchdog caught collective operation timeout|ProcessGroupNCCL's watchdog got stuck|NCCL (?:error|communicator was aborted)/,
+    fatal: true,
+    strength: 40,
+  },
   { id: 'rust-main-error', pattern: /^(?:Error)?: ?([A-Z]\w+)(?:\((.*)\))?\s*$/, fatal: true, strength: 30 },
   { id: 'rust-panic', pattern: /thread '[^']*' panicked at (.+)/, fatal: true, strength: 38 },
   { id: 'go-panic', pattern: /^panic: (.+)/, fatal: true, strength: 40 },
   { id: 'go-fatal', pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
   { id: 'cli-error', pattern: /^Error: ([a-z].+)$/, fatal: true, strength: 32 },
-  { id: 'segfault', pattern: /Segmentation fault|SIGSEGV|Fatal Python error: Segmentation/, fatal: true, strength: 35 },
+  {
+    id: 'segfault',
+    pattern: /Segmentation fault|SIGSEGV|Fatal Python error: Segmentation/,
+    fatal: true,
+    strength: 35,
+  },
   { id: 'fatal-python', pattern: /^Fatal Python error: (?!Aborted)(.+)/, fatal: true, strength: 34 },
   { id: 'bus-error', pattern: /\bBus error\b|SIGBUS/, fatal: true, strength: 35 },
   { id: 'illegal-instruction', pattern: /Illegal instruction|SIGILL/, fatal: true, strength: 35 },
-  { id: 'shard-signal', pattern: /Shard process was signaled to shutdown with signal (\d+)/, fatal: true, strength: 33 },
-  { id: 'oom-killer', pattern: /Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled/, fatal: true, strength: 44 },
+  {
+    id: 'shard-signal',
+    pattern: /Shard process was signaled to shutdown with signal (\d+)/,
+    fatal: true,
+    strength: 33,
+  },
+  {
+    id: 'oom-killer',
+    pattern: /Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled/,
+    fatal: true,
+    strength: 44,
+  },
   { id: 'killed', pattern: /^Killed$|\bsignal: killed\b/, fatal: true, strength: 25 },
   { id: 'errno', pattern: /\[Errno \d+\] .+/, fatal: true, strength: 36, exception: 'OSError' },
-  { id: 'bind-failed', pattern: /couldn't bind|bind: address already in use|bind: Only one usage of each socket address|address already in use/i, fatal: true, strength: 40 },
-  { id: 'llama-load', pattern: /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not )/, fatal: true, strength: 36 },
+  {
+    id: 'bind-failed',
+    pattern:
+      /couldn't bind|bind: address already in use|bind: Only one usage of each socket address|address already in use/i,
+    fatal: true,
+    strength: 40,
+  },
+  {
+    id: 'llama-load',
+    pattern:
+      /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not )/,
+    fatal: true,
+    strength: 36,
+  },
   { id: 'llama-abort', pattern: /GGML_ASSERT|ggml_abort|: CUDA error$/, fatal: true, strength: 36 },
-  { id: 'ollama-error', pattern: /level=ERROR .*?(?:error="([^"]+)"|msg="([^"]+)")/, fatal: false, strength: 30, message: (m) => m[1] ?? m[2] ?? '' },
-  { id: 'go-std-error', pattern: /\b(?:exited with error|runner exited|error loading|failed to)\b/, fatal: false, strength: 20 },
-  { id: 'no-cuda-gpus', pattern: /no CUDA-capable device is detected|Found no NVIDIA driver|NVIDIA driver on your system is too old|NVML Shared Library Not Found|Failed to initialize NVML/, fatal: false, strength: 38 },
-  { id: 'arg-error', pattern: /^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument)|: error: (?:argument|unrecognized arguments|invalid choice)/, fatal: true, strength: 40 },
+  {
+    id: 'ollama-error',
+    pattern: /level=ERROR .*?(?:error="([^"]+)"|msg="([^"]+)")/,
+    fatal: false,
+    strength: 30,
+    message: (m) => m[1] ?? m[2] ?? '',
+  },
+  {
+    id: 'go-std-error',
+    pattern: /\b(?:exited with error|runner exited|error loading|failed to)\b/,
+    fatal: false,
+    strength: 20,
+  },
+  {
+    id: 'no-cuda-gpus',
+    pattern:
+      /no CUDA-capable device is detected|Found no NVIDIA driver|NVIDIA driver on your system is too old|NVML Shared Library Not Found|Failed to initialize NVML/,
+    fatal: false,
+    strength: 38,
+  },
+  {
+    id: 'arg-error',
+    pattern:
+      /^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument)|: error: (?:argument|unrecognized arguments|invalid choice)/,
+    fatal: true,
+    strength: 40,
+  },
 ];
 
 /** Compiler and linker lines inside a build failure's output: the cause behind "Ninja build failed". */
-export const BUILD_ERROR = /(?:^|\s)(?:fatal error|error): |\/ld: |\bld: cannot find|undefined reference to|collect2: error|nvcc fatal|No such file or directory|command not found/;
+export const BUILD_ERROR =
+  /(?:^|\s)(?:fatal error|error): |\/ld: |\bld: cannot find|undefined reference to|collect2: error|nvcc fatal|No such file or directory|command not found/;

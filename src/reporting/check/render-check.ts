@@ -6,7 +6,8 @@ import { sortFindings } from './sort-findings.js';
 export type ReportFormat = 'text' | 'json' | 'markdown';
 
 export function renderCheck(report: CheckReport, format: ReportFormat, options: TextOptions): string {
-  if (format === 'json') return `${JSON.stringify({ ...report, findings: sortFindings(report.findings) }, null, 2)}\n`;
+  if (format === 'json')
+    return `${JSON.stringify({ ...report, findings: sortFindings(report.findings) }, null, 2)}\n`;
   if (format === 'markdown') return renderCheckMarkdown(report);
   return `${describeEnvironment(report)}\n\n${renderFindingsText(report.findings, options)}`;
 }

@@ -20,7 +20,8 @@ export function renderDiff(report: DiffReport, format: ReportFormat, options: Te
   }
   const rows = describeRows(report.diff);
   if (format === 'markdown') {
-    const table = rows.length === 0 ? ['No changes.'] : ['| Change | Package | From | To |', '|---|---|---|---|'];
+    const table =
+      rows.length === 0 ? ['No changes.'] : ['| Change | Package | From | To |', '|---|---|---|---|'];
     for (const row of rows) table.push(`| ${row.kind} | \`${row.name}\` | ${row.from} | ${row.to} |`);
     return `## vigil diff \`${report.before}\` → \`${report.after}\`\n\n${table.join('\n')}\n\n${renderFindingsMarkdown(report.findings)}`;
   }
@@ -33,7 +34,8 @@ export function renderDiff(report: DiffReport, format: ReportFormat, options: Te
     removed: c.red,
   };
   const lines = rows.map(
-    (row) => `${(paint[row.kind] ?? String)(row.kind.padEnd(10))} ${row.name} ${row.from}${row.to === '' ? '' : ` → ${row.to}`}`,
+    (row) =>
+      `${(paint[row.kind] ?? String)(row.kind.padEnd(10))} ${row.name} ${row.from}${row.to === '' ? '' : ` → ${row.to}`}`,
   );
   const head = `${report.before} → ${report.after}: ${rows.length === 0 ? 'no changes' : `${rows.length} change(s)`}`;
   return `${[head, ...lines].join('\n')}\n\n${renderFindingsText(report.findings, options)}`;
@@ -50,7 +52,12 @@ function describeRows(diff: SnapshotDiff): Row[] {
   return [
     ...diff.upgraded.map((c) => ({ kind: 'upgraded', ...c })),
     ...diff.downgraded.map((c) => ({ kind: 'downgraded', ...c })),
-    ...diff.changed.map((c) => ({ kind: 'changed', name: c.name, from: `${c.from} (${c.fromSource})`, to: `${c.to} (${c.toSource})` })),
+    ...diff.changed.map((c) => ({
+      kind: 'changed',
+      name: c.name,
+      from: `${c.from} (${c.fromSource})`,
+      to: `${c.to} (${c.toSource})`,
+    })),
     ...diff.added.map((d) => ({ kind: 'added', name: d.name, from: d.version, to: '' })),
     ...diff.removed.map((d) => ({ kind: 'removed', name: d.name, from: d.version, to: '' })),
   ];

@@ -10,7 +10,8 @@ export function renderFindingsMarkdown(findings: readonly Finding[]): string {
     lines.push(`### ${MARK[finding.severity]} ${finding.title} (\`${finding.id}\`, ${finding.severity})`, '');
     lines.push(finding.detail, '');
     if (finding.fix !== null) lines.push('Fix:', '', '```sh', finding.fix, '```', '');
-    if (finding.packages.length > 0) lines.push(`Packages: ${finding.packages.map((p) => `\`${p}\``).join(', ')}`, '');
+    if (finding.packages.length > 0)
+      lines.push(`Packages: ${finding.packages.map((p) => `\`${p}\``).join(', ')}`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -13,7 +13,9 @@ export function renderFindingsText(findings: readonly Finding[], options: TextOp
   const lines: string[] = [];
   for (const finding of sortFindings(findings)) {
     const label = finding.severity === 'info' ? 'note' : finding.severity;
-    lines.push(`${paint[finding.severity](c.bold(label.padEnd(7)))} ${c.bold(finding.title)} ${c.dim(`[${finding.id}]`)}`);
+    lines.push(
+      `${paint[finding.severity](c.bold(label.padEnd(7)))} ${c.bold(finding.title)} ${c.dim(`[${finding.id}]`)}`,
+    );
     lines.push(`        ${finding.detail}`);
     if (finding.fix !== null) lines.push(`        ${c.green('fix:')} ${finding.fix}`);
     lines.push('');

@@ -17,5 +17,7 @@ export function countFindings(findings: readonly Finding[]): Record<Severity, nu
 export function describeCounts(findings: readonly Finding[]): string {
   const counts = countFindings(findings);
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return [plural(counts.error, 'error'), plural(counts.warning, 'warning'), plural(counts.info, 'note')].join(', ');
+  return [plural(counts.error, 'error'), plural(counts.warning, 'warning'), plural(counts.info, 'note')].join(
+    ', ',
+  );
 }

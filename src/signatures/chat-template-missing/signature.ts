@@ -11,7 +11,7 @@ export default defineSignature({
       /default chat template is no longer allowed|tokenizer\.chat_template is not set and no template argument was passed|Cannot use chat template functions because/,
   },
   explanation:
-    'A chat request (or the server start-up) needed to format messages with the tokenizer\'s chat template, and the ' +
+    "A chat request (or the server start-up) needed to format messages with the tokenizer's chat template, and the " +
     'tokenizer defines none: base models and some converted or community checkpoints ship without one. Since ' +
     'transformers 4.44 there is no generic fallback template any more.',
   fix:
@@ -19,5 +19,8 @@ export default defineSignature({
     'also accepts a built-in name such as `--chat-template chatml`).',
   alternative:
     'Use the completions endpoint (/v1/completions) for a base model, or add a chat_template to tokenizer_config.json.',
-  references: ['https://github.com/vllm-project/vllm/issues/7978', 'https://github.com/vllm-project/vllm/issues/29849'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/7978',
+    'https://github.com/vllm-project/vllm/issues/29849',
+  ],
 });

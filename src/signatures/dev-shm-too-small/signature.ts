@@ -19,8 +19,8 @@ export default defineSignature({
     'Give the container real shared memory: `docker run --ipc=host ...` or `--shm-size=16g`; in Kubernetes mount an ' +
     '`emptyDir` with `medium: Memory` at /dev/shm.',
   alternative:
-    'If the container cannot be changed, `NCCL_SHM_DISABLE=1` avoids NCCL\'s segment (at some speed cost); it does not ' +
-    'help PyTorch\'s own tensor sharing.',
+    "If the container cannot be changed, `NCCL_SHM_DISABLE=1` avoids NCCL's segment (at some speed cost); it does not " +
+    "help PyTorch's own tensor sharing.",
   references: [
     'https://github.com/vllm-project/production-stack/issues/44',
     'https://github.com/NVIDIA/Megatron-LM/issues/878',

@@ -27,5 +27,8 @@ export default defineSignature({
   alternative:
     'Use a smaller quantization of the same model (e.g. Q4_K_M instead of Q8_0), quantize the KV cache (`--cache-type-k q8_0 ' +
     '--cache-type-v q8_0` with flash attention), and check `nvidia-smi` for other processes on the GPU.',
-  references: ['https://github.com/ollama/ollama/issues/9295', 'https://github.com/gpustack/gpustack/issues/1269'],
+  references: [
+    'https://github.com/ollama/ollama/issues/9295',
+    'https://github.com/gpustack/gpustack/issues/1269',
+  ],
 });

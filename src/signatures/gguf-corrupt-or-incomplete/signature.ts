@@ -5,7 +5,13 @@ export default defineSignature({
   title: 'GGUF file is truncated or does not match the loader',
   category: 'model-load-weights',
   engines: ['llamacpp', 'ollama'],
-  keywords: ['not within the file bounds', 'wrong number of tensors', 'has wrong shape', 'failed to read magic', 'invalid magic'],
+  keywords: [
+    'not within the file bounds',
+    'wrong number of tensors',
+    'has wrong shape',
+    'failed to read magic',
+    'invalid magic',
+  ],
   match: {
     message:
       /data is not within the file bounds|model is corrupted or incomplete|wrong number of tensors; expected \d+, got \d+|tensor '[^'\n]+' has wrong shape|failed to read magic|invalid magic characters/,
@@ -21,5 +27,9 @@ export default defineSignature({
   alternative:
     'If the file is intact, upgrade llama.cpp / Ollama to a release that supports this model, or use a GGUF converted ' +
     'for the version you run.',
-  references: ['https://github.com/ggml-org/llama.cpp/pull/6885', 'https://github.com/ollama/ollama/issues/7176', 'https://github.com/ollama/ollama/issues/9529'],
+  references: [
+    'https://github.com/ggml-org/llama.cpp/pull/6885',
+    'https://github.com/ollama/ollama/issues/7176',
+    'https://github.com/ollama/ollama/issues/9529',
+  ],
 });

@@ -11,8 +11,8 @@ export default defineSignature({
       /^(?![^\n]*To silence this warning)(?:[^\n]*custom_all_reduce\.cuh:\d+ '[^'\n]+'|[^\n]*peer access is not supported between these two devices|[^\n]*peer mapping resources exhausted|[^\n]*NCCL WARN [^\n]*P2P)/,
   },
   explanation:
-    'Tensor parallelism tried to let the GPUs read each other\'s memory directly (CUDA peer-to-peer), which the engine\'s ' +
-    'custom all-reduce kernel and NCCL\'s P2P transport rely on, and the platform refused. Consumer GPUs without NVLink ' +
+    "Tensor parallelism tried to let the GPUs read each other's memory directly (CUDA peer-to-peer), which the engine's " +
+    "custom all-reduce kernel and NCCL's P2P transport rely on, and the platform refused. Consumer GPUs without NVLink " +
     '(e.g. RTX 4090), GPUs passed into a VM, or a PCIe topology with IOMMU/ACS enabled often do not allow P2P.',
   fix:
     'Turn the custom all-reduce off: vLLM `--disable-custom-all-reduce`, SGLang `--disable-custom-all-reduce`, ' +

@@ -5,7 +5,13 @@ export default defineSignature({
   title: 'Hugging Face Hub unreachable and model not in the local cache',
   category: 'auth-or-download',
   engines: ['vllm', 'sglang', 'tgi', 'lmdeploy', 'trtllm'],
-  keywords: ["couldn't connect to", 'outgoing traffic has been disabled', 'localentrynotfounderror', 'local cache', 'huggingface.co'],
+  keywords: [
+    "couldn't connect to",
+    'outgoing traffic has been disabled',
+    'localentrynotfounderror',
+    'local cache',
+    'huggingface.co',
+  ],
   match: {
     message:
       /We couldn't connect to 'https:\/\/huggingface\.co'|outgoing traffic has been disabled|LocalEntryNotFoundError|cannot find the requested files in the (?:local|disk) cache|HTTPSConnectionPool\(host='huggingface\.co'[^\n]*Max retries exceeded/,
@@ -21,5 +27,8 @@ export default defineSignature({
   alternative:
     'If the host should have access, set HTTPS_PROXY for the container or use a mirror via HF_ENDPOINT, and check that ' +
     'the cache path (HF_HOME) is the one the files were downloaded to.',
-  references: ['https://github.com/KyanChen/RSPrompter/issues/78', 'https://github.com/yuruotong1/autoMate/issues/104'],
+  references: [
+    'https://github.com/KyanChen/RSPrompter/issues/78',
+    'https://github.com/yuruotong1/autoMate/issues/104',
+  ],
 });

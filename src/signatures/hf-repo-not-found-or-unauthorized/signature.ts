@@ -5,7 +5,14 @@ export default defineSignature({
   title: 'Model repository not found, private, or token rejected',
   category: 'auth-or-download',
   engines: ['vllm', 'sglang', 'tgi', 'lmdeploy', 'trtllm'],
-  keywords: ['repository not found', 'repositorynotfounderror', 'not a valid model identifier', 'invalid credentials', 'invalid user token', 'invalid username or password'],
+  keywords: [
+    'repository not found',
+    'repositorynotfounderror',
+    'not a valid model identifier',
+    'invalid credentials',
+    'invalid user token',
+    'invalid username or password',
+  ],
   match: {
     message:
       /RepositoryNotFoundError|Repository Not Found for url|is not a local folder and is not a valid model identifier|Invalid credentials in Authorization header|Invalid user token|Invalid username or password/,
@@ -17,6 +24,7 @@ export default defineSignature({
   fix:
     'Check the id on huggingface.co (or that the local path exists), and for a private repo pass a valid read token, ' +
     'e.g. `-e HF_TOKEN=hf_...`; `huggingface-cli whoami` shows whether the token is accepted.',
-  alternative: 'Download the model once with `huggingface-cli download <repo> --local-dir /models/<name>` and serve the local path.',
+  alternative:
+    'Download the model once with `huggingface-cli download <repo> --local-dir /models/<name>` and serve the local path.',
   references: ['https://github.com/openvla/openvla/issues/82'],
 });

@@ -12,7 +12,7 @@ export default defineSignature({
   explanation:
     'llama-server could not listen on {host}:{port}. The message does not give the reason; nearly always another ' +
     'process (a second llama-server, a GUI launcher that already started one, another web service) holds the port, ' +
-    'less often the host address is not one of this machine\'s or the port is reserved.',
+    "less often the host address is not one of this machine's or the port is reserved.",
   fix:
     'See who listens with `ss -ltnp | grep :{port}` (Windows: `netstat -ano | findstr :{port}`) and stop it, or start ' +
     'llama-server on another port with `--port 8081`.',

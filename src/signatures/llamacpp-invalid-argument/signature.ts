@@ -15,5 +15,8 @@ export default defineSignature({
     'so a launcher script written for another build often triggers this.',
   fix: 'Run `llama-server --help` from the same build and correct or drop {flag}.',
   alternative: 'Or update llama.cpp to the build the script or wrapper was written for.',
-  references: ['https://github.com/defilantech/LLMKube/issues/147', 'https://github.com/yazon/flexllama/issues/15'],
+  references: [
+    'https://github.com/defilantech/LLMKube/issues/147',
+    'https://github.com/yazon/flexllama/issues/15',
+  ],
 });

@@ -7,10 +7,11 @@ export default defineSignature({
   engines: ['vllm', 'sglang'],
   keywords: ['not supported for now'],
   match: {
-    message: /Model architectures? \[?(?<arch>[^\]\n]*?)\]? (?:are|is) not supported for now/,
+    message:
+      /Model architectures? \[?'?(?<arch>[^'\]\n]+)'?\]? (?:are|is) not supported for now(?![^\n]*'\k<arch>')/,
   },
   explanation:
-    'The architecture named in config.json ({arch}) is not in the engine\'s model registry, so it has no implementation ' +
+    "The architecture named in config.json ({arch}) is not in the engine's model registry, so it has no implementation " +
     'to build. Either the model is newer than the installed engine, or the engine never supported it. Caution: the ' +
     'registry silently drops model modules that fail to import, so check earlier lines for "Ignore import error when ' +
     'loading" or "Error in inspecting model architecture" before concluding the model is unsupported.',
@@ -19,6 +20,9 @@ export default defineSignature({
     'If the architecture is listed in the error\'s "Supported architectures", the module failed to import: fix the ' +
     'import error shown earlier in the log. Otherwise try the Transformers backend (vLLM `--model-impl transformers`, ' +
     'SGLang `--model-impl transformers`).',
-  references: ['https://github.com/sgl-project/sglang/issues/5441', 'https://github.com/sgl-project/sglang/issues/4253'],
+  references: [
+    'https://github.com/sgl-project/sglang/issues/5441',
+    'https://github.com/sgl-project/sglang/issues/4253',
+  ],
   weight: 0.6,
 });

@@ -5,7 +5,13 @@ export default defineSignature({
   title: 'NCCL failed to set up communication between GPUs',
   category: 'distributed-nccl',
   engines: ['vllm', 'sglang', 'tgi', 'lmdeploy', 'trtllm'],
-  keywords: ['nccl error', 'ncclsystemerror', 'ncclinternalerror', 'ncclremoteerror', 'ncclunhandledcudaerror'],
+  keywords: [
+    'nccl error',
+    'ncclsystemerror',
+    'ncclinternalerror',
+    'ncclremoteerror',
+    'ncclunhandledcudaerror',
+  ],
   match: {
     message:
       /NCCL error[^\n]*?(?:unhandled system error|internal error|remote process exited or there was a network error|unhandled cuda error)|nccl(?:System|Internal|Remote|UnhandledCuda)Error/i,
@@ -14,7 +20,7 @@ export default defineSignature({
     'Creating or using the NCCL communicator between the tensor- or pipeline-parallel ranks failed inside NCCL itself. ' +
     'A "system error" means a system call or transport NCCL depends on failed: shared memory (/dev/shm) too small in a ' +
     'container, a network interface it cannot use between nodes, InfiniBand/RDMA set-up, or GPU peer-to-peer access ' +
-    'the platform does not allow. The generic message hides which; NCCL\'s own log names it.',
+    "the platform does not allow. The generic message hides which; NCCL's own log names it.",
   fix:
     'Rerun with `NCCL_DEBUG=INFO` and read the `NCCL WARN` lines just before the error. Typical fixes: start the container ' +
     'with `--ipc=host` or `--shm-size=16g`; on multi-node set `NCCL_SOCKET_IFNAME=<interface>` (e.g. eth0) on every ' +
@@ -26,4 +32,6 @@ export default defineSignature({
     'https://github.com/vllm-project/vllm/issues/16707',
     'https://github.com/vllm-project/production-stack/issues/44',
   ],
+  // The generic NCCL error is what the caller sees; a NCCL WARN line or a more specific error nearby names the cause.
+  weight: 0.5,
 });

@@ -8,10 +8,10 @@ export default defineSignature({
   keywords: ['watchdog caught collective operation timeout'],
   match: {
     message:
-      /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=(?<op>\w+)[^)\n]*\) ran for (?<ms>\d+) milliseconds before timing out/,
+      /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=(?<op>\w+)[^\n]*?\) ran for (?<ms>\d+) milliseconds before timing out/,
   },
   explanation:
-    'A {op} collective did not finish within the process group timeout ({ms} ms), so PyTorch\'s NCCL watchdog aborted ' +
+    "A {op} collective did not finish within the process group timeout ({ms} ms), so PyTorch's NCCL watchdog aborted " +
     'the process. The collective itself is rarely the problem: one rank stopped participating (it crashed, hung, or ' +
     'is waiting on a different collective), or the interconnect stalled. In vLLM this was seen when CUDA graphs and ' +
     'several NCCL communicators deadlocked each other.',

@@ -17,6 +17,7 @@ export default defineSignature({
   fix:
     'Use the running server (the CLI talks to it directly), or stop it first: `sudo systemctl stop ollama` (Linux), quit ' +
     'the Ollama app from the menu bar or tray (macOS, Windows; `Get-Process ollama* | Stop-Process` in PowerShell).',
-  alternative: 'To run a second server on purpose, give it another port: `OLLAMA_HOST=127.0.0.1:11435 ollama serve`.',
+  alternative:
+    'To run a second server on purpose, give it another port: `OLLAMA_HOST=127.0.0.1:11435 ollama serve`.',
   references: ['https://github.com/ollama/ollama/issues/3575', 'https://github.com/ollama/ollama/issues/707'],
 });

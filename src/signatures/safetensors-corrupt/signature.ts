@@ -20,5 +20,8 @@ export default defineSignature({
   alternative:
     'Compare file sizes and sha256 with the Hub listing; if a fresh download fails the same way, the upload is broken ' +
     'and the repo owner has to fix it.',
-  references: ['https://github.com/QwenLM/Qwen3-VL/issues/264', 'https://github.com/gpustack/gpustack/issues/815'],
+  references: [
+    'https://github.com/QwenLM/Qwen3-VL/issues/264',
+    'https://github.com/gpustack/gpustack/issues/815',
+  ],
 });

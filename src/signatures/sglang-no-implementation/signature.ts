@@ -7,7 +7,8 @@ export default defineSignature({
   engines: ['sglang'],
   keywords: ['has no sglang implementation'],
   match: {
-    message: /(?<arch>\w+) has no SGlang implementation and the Transformers implementation is not compatible with SGLang/i,
+    message:
+      /(?<arch>\w+) has no SGlang implementation and the Transformers implementation is not compatible with SGLang/i,
   },
   explanation:
     'SGLang has no native model class for {arch}, and its fallback (running the transformers implementation inside ' +
@@ -17,5 +18,8 @@ export default defineSignature({
   alternative:
     'Check earlier lines for "Ignore import error when loading sglang.srt.models" (an import failure hides the native ' +
     'class), or serve the model with an engine that supports it.',
-  references: ['https://github.com/sgl-project/sglang/issues/12835', 'https://github.com/sgl-project/sglang/pull/5929'],
+  references: [
+    'https://github.com/sgl-project/sglang/issues/12835',
+    'https://github.com/sgl-project/sglang/pull/5929',
+  ],
 });

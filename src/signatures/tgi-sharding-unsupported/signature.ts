@@ -19,6 +19,6 @@ export default defineSignature({
     'notes list native support for this architecture.',
   alternative:
     'If the log also shows "Could not import Flash Attention enabled models", the native implementation exists but its ' +
-    'kernels failed to load on this GPU; fix that (or use a GPU TGI\'s flash kernels support) to get sharding back.',
+    "kernels failed to load on this GPU; fix that (or use a GPU TGI's flash kernels support) to get sharding back.",
   references: ['https://github.com/aws-samples/generative-ai-on-aws-immersion-day/issues/13'],
 });

@@ -19,5 +19,8 @@ export default defineSignature({
   alternative:
     'If {name} is a Hub id, make sure no local folder with that name exists in the working directory and that the ' +
     'download is not blocked (HF_HUB_OFFLINE, missing token for a private repo).',
-  references: ['https://github.com/hiyouga/LlamaFactory/issues/8502', 'https://github.com/openvla/openvla/issues/82'],
+  references: [
+    'https://github.com/hiyouga/LlamaFactory/issues/8502',
+    'https://github.com/openvla/openvla/issues/82',
+  ],
 });

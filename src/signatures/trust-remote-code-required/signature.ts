@@ -19,5 +19,8 @@ export default defineSignature({
     '`trust_remote_code=True`).',
   alternative:
     'Upgrade transformers (and the engine) if the architecture has since been added natively; then no remote code is needed.',
-  references: ['https://github.com/vllm-project/vllm/issues/5244', 'https://github.com/vllm-project/vllm/issues/595'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/5244',
+    'https://github.com/vllm-project/vllm/issues/595',
+  ],
 });

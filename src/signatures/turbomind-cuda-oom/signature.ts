@@ -19,5 +19,8 @@ export default defineSignature({
     '(`--model-format awq`). If it failed under load: give the KV cache less with `--cache-max-entry-count 0.5` and ' +
     'cap the batch with `--max-batch-size 64`.',
   alternative: 'A shorter `--session-len` also shrinks what each request may reserve.',
-  references: ['https://github.com/InternLM/lmdeploy/issues/2381', 'https://github.com/InternLM/lmdeploy/issues/3557'],
+  references: [
+    'https://github.com/InternLM/lmdeploy/issues/2381',
+    'https://github.com/InternLM/lmdeploy/issues/3557',
+  ],
 });

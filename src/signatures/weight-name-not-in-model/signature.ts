@@ -8,7 +8,8 @@ export default defineSignature({
   keywords: ['keyerror', 'does not exist'],
   match: {
     exception: /(?:^|\.)(?:KeyError|RuntimeError)$/,
-    message: /(?:^|KeyError: |weight )'?(?<name>[\w-]+\.[\w.-]*(?:weight|bias|scales?|zeros|g_idx)\w*)(?:'?$| does not exist)/,
+    message:
+      /(?:^|KeyError: |weight )'?(?<name>[\w-]+\.[\w.-]*(?:weight|bias|scales?|zeros|g_idx)\w*)(?:'?$| does not exist)/,
   },
   explanation:
     'While loading weights, the engine met the tensor {name} in the checkpoint (or looked for it there) and could not ' +

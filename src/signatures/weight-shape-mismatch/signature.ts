@@ -22,5 +22,8 @@ export default defineSignature({
   alternative:
     'For a pre-quantized export that fails, load the unquantized model and quantize at load time instead (e.g. vLLM ' +
     '`--quantization bitsandbytes` on the original weights).',
-  references: ['https://github.com/vllm-project/vllm/issues/15959', 'https://github.com/vllm-project/vllm/issues/19361'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/15959',
+    'https://github.com/vllm-project/vllm/issues/19361',
+  ],
 });

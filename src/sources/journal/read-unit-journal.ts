@@ -6,7 +6,11 @@ import { startCommand } from '../stream-command.js';
 import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { formatJournalEntry, type JournalEntry } from './format-journal-entry.js';
-import { createInvocationFilter, createInvocationTracker, type InvocationChoice } from './track-invocations.js';
+import {
+  createInvocationFilter,
+  createInvocationTracker,
+  type InvocationChoice,
+} from './track-invocations.js';
 
 export interface UnitJournalSpec {
   unit: string;
@@ -36,12 +40,14 @@ export async function openUnitJournal(
   const options = {
     timeoutMs,
     env,
-    missingHint: 'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
+    missingHint:
+      'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
   };
 
   const first = await startCommand('journalctl', [...args, `--output-fields=${CHOICE_FIELDS}`], options);
   const tracker = createInvocationTracker();
-  for await (const entries of parseEntries(first.chunks, warnings)) for (const entry of entries) tracker.note(entry);
+  for await (const entries of parseEntries(first.chunks, warnings))
+    for (const entry of entries) tracker.note(entry);
   const choice = tracker.choose();
   if (choice.entries === 0) {
     throw new SourceError(
@@ -65,7 +71,13 @@ export async function openUnitJournal(
     if (batch.length > 0) yield Buffer.from(batch);
   }
 
-  return { chunks: emit(), describe: describeChoice(unit, choice), unit, formats: ['journal-json'], warnings };
+  return {
+    chunks: emit(),
+    describe: describeChoice(unit, choice),
+    unit,
+    formats: ['journal-json'],
+    warnings,
+  };
 }
 
 function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
@@ -87,13 +99,19 @@ async function checkJournalPaths(spec: UnitJournalSpec): Promise<void> {
       if (folder && !info.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
       if (!folder && info.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOTDIR' && folder ? 'not a folder' : describeReadError(error);
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOTDIR' && folder
+          ? 'not a folder'
+          : describeReadError(error);
       throw new SourceError(`cannot read ${path}: ${reason}`, { cause: error });
     }
   }
 }
 
-async function* parseEntries(chunks: AsyncIterable<Uint8Array>, warnings: string[]): AsyncGenerator<JournalEntry[]> {
+async function* parseEntries(
+  chunks: AsyncIterable<Uint8Array>,
+  warnings: string[],
+): AsyncGenerator<JournalEntry[]> {
   let skipped = 0;
   for await (const lines of splitLines(chunks)) {
     const entries: JournalEntry[] = [];
@@ -107,7 +125,8 @@ async function* parseEntries(chunks: AsyncIterable<Uint8Array>, warnings: string
     }
     yield entries;
   }
-  if (skipped > 0) warnings.push(`journalctl printed ${skipped} lines that are not JSON entries; skipped them`);
+  if (skipped > 0)
+    warnings.push(`journalctl printed ${skipped} lines that are not JSON entries; skipped them`);
 }
 
 /** journalctl succeeds but says on stderr when it hides entries (permissions) or skips a file. */

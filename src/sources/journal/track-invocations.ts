@@ -43,12 +43,19 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
       }
       current = id ?? current;
       const owner = id ?? current;
-      if (systemd && owner !== undefined && FAILURE.test(fieldText(entry, 'MESSAGE') ?? '')) failed.add(owner);
+      if (systemd && owner !== undefined && FAILURE.test(fieldText(entry, 'MESSAGE') ?? ''))
+        failed.add(owner);
     },
     choose() {
       const lastFailed = order.findLast((id) => failed.has(id));
       const target = lastFailed ?? order.at(-1);
-      return { target, targetFailed: lastFailed !== undefined, invocations: order.length, failed: failed.size, entries };
+      return {
+        target,
+        targetFailed: lastFailed !== undefined,
+        invocations: order.length,
+        failed: failed.size,
+        entries,
+      };
     },
   };
 }

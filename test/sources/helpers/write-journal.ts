@@ -88,7 +88,14 @@ export function entriesFromShortLog(text: string, options: ShortLogOptions): Jou
     const systemd = ident === 'systemd' && pid === '1';
     if (systemd && message.startsWith('Starting ')) invocation += 1;
     const id = invocationIdFor(Math.max(invocation, 0));
-    const millis = Date.UTC(year, MONTHS.indexOf(month), Number(day), Number(hour), Number(minute), Number(second));
+    const millis = Date.UTC(
+      year,
+      MONTHS.indexOf(month),
+      Number(day),
+      Number(hour),
+      Number(minute),
+      Number(second),
+    );
     index += 1;
     const common: JournalFields = {
       __REALTIME_TIMESTAMP: String(millis * 1000 + index),
@@ -101,7 +108,14 @@ export function entriesFromShortLog(text: string, options: ShortLogOptions): Jou
     if (pid !== undefined) common._PID = pid;
     entries.push(
       systemd
-        ? { ...common, _UID: '0', _COMM: 'systemd', _SYSTEMD_UNIT: 'init.scope', UNIT: options.unit, INVOCATION_ID: id }
+        ? {
+            ...common,
+            _UID: '0',
+            _COMM: 'systemd',
+            _SYSTEMD_UNIT: 'init.scope',
+            UNIT: options.unit,
+            INVOCATION_ID: id,
+          }
         : { ...common, _UID: '0', _COMM: 'python3', _SYSTEMD_UNIT: options.unit, _SYSTEMD_INVOCATION_ID: id },
     );
   }

@@ -1,0 +1,113 @@
+import { accessSync, constants } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import {
+  parseDuration,
+  parseHealthUrl,
+  renderUnitFile,
+  validateServiceName,
+} from '../../supervision/index.js';
+import type { CliIo } from '../io.js';
+import type { SetExit } from './index.js';
+
+interface UnitFlags {
+  name: string;
+  description?: string;
+  user?: string;
+  workingDirectory?: string;
+  envFile?: string;
+  loadTime: string;
+  gpuWait: string;
+  restartSec: string;
+  startLimitBurst: string;
+  supervise?: boolean;
+  health?: string;
+  vigil?: string;
+}
+
+export function registerUnit(program: Command, io: CliIo, setExit: SetExit): void {
+  program
+    .command('unit')
+    .description(
+      'print a systemd unit that starts the server the careful way (GPU wait, restart limit, tokens)',
+    )
+    .usage('--name NAME [options] -- COMMAND [ARGS...]')
+    .argument('<command>', 'the server program; looked up on PATH when not a path')
+    .argument('[args...]', 'its arguments')
+    .requiredOption('--name <name>', 'unit name, e.g. vllm-qwen (".service" is added)')
+    .option('--description <text>', 'the unit’s Description=')
+    .option('--user <user>', 'run the server as this user')
+    .option('--working-directory <dir>', 'the server’s working directory')
+    .option('--env-file <path>', 'file with tokens such as HF_TOKEN (default /etc/vigil/NAME.env)')
+    .option('--load-time <duration>', 'expected time from start to ready; sizes the timeouts', '20m')
+    .option('--gpu-wait <duration>', 'how long ExecStartPre waits for GPU memory to be freed', '5m')
+    .option('--restart-sec <duration>', 'pause before a restart', '30s')
+    .option('--start-limit-burst <n>', 'starts allowed before systemd gives up', '3')
+    .option('--supervise', 'run the server under `vigil run`: progress and crash reports land in the journal')
+    .option('--health <url>', 'with --supervise: ready when this URL answers 2xx')
+    .option('--vigil <path>', 'path of vigil on the target host (default: this one)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  vigil unit --name vllm-qwen --supervise --health http://127.0.0.1:8000/health -- vllm serve Qwen/Qwen2.5-7B-Instruct > vllm-qwen.service\n',
+    )
+    .action((command: string, args: string[], flags: UnitFlags) => {
+      const name = validateServiceName(flags.name);
+      if (flags.health !== undefined) parseHealthUrl(flags.health);
+      const burst = Number(flags.startLimitBurst);
+      if (!Number.isInteger(burst) || burst < 1)
+        throw new UsageError('--start-limit-burst must be a whole number ≥ 1');
+      io.stdout.write(
+        renderUnitFile({
+          name,
+          command: resolveProgram(command, io),
+          args,
+          description: flags.description,
+          vigil: flags.vigil ?? defaultVigilPath(io),
+          environmentFile: flags.envFile ?? `/etc/vigil/${name}.env`,
+          user: flags.user,
+          workingDirectory:
+            flags.workingDirectory === undefined ? undefined : resolve(io.cwd, flags.workingDirectory),
+          loadMs: parseDuration(flags.loadTime, '--load-time'),
+          gpuWaitSeconds: Math.ceil(parseDuration(flags.gpuWait, '--gpu-wait') / 1000),
+          restartSec: Math.ceil(parseDuration(flags.restartSec, '--restart-sec') / 1000),
+          startLimitBurst: burst,
+          supervise: flags.supervise === true,
+          healthUrl: flags.health,
+        }),
+      );
+      setExit(0);
+    });
+}
+
+/** systemd wants an absolute ExecStart path: the program as PATH finds it here. */
+function resolveProgram(command: string, io: CliIo): string {
+  if (isAbsolute(command)) return command;
+  if (command.includes('/')) return resolve(io.cwd, command);
+  for (const dir of (io.env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here; keep looking.
+    }
+  }
+  throw new UsageError(`${command} was not found on PATH; give the server program as an absolute path`);
+}
+
+/** The `vigil` that is running now: its bin script, two levels above this file in dist/. */
+function defaultVigilPath(io: CliIo): string {
+  const onPath = (io.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'vigil'));
+  for (const candidate of onPath) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return fileURLToPath(new URL('../bin.js', import.meta.url));
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { TracebackAssembler } from './assemble-tracebacks.js';
+import { parseLine } from './parse-line.js';
+import type { Traceback } from './traceback.js';
+
+function assemble(text: string): Traceback[] {
+  const found: Traceback[] = [];
+  const assembler = new TracebackAssembler((t) => found.push(t));
+  text.split('\n').forEach((line, i) => assembler.push(parseLine(line, i + 1)));
+  assembler.flush();
+  return found;
+}
+
+const worker = (n: number, rest: string): string =>
+  `(Worker_TP${n} pid=${100 + n}) ERROR 02-20 23:33:10 [m.py:1] ${rest}`;
+
+describe('TracebackAssembler', () => {
+  it('reassembles tracebacks of processes that interleave line by line', () => {
+    const lines: string[] = [];
+    for (const step of [
+      'Traceback (most recent call last):',
+      '  File "/a/x.py", line 1, in f',
+      '    f()',
+      'RuntimeError: boom',
+    ]) {
+      for (const n of [0, 1, 2]) lines.push(worker(n, step));
+    }
+    const found = assemble(lines.join('\n'));
+    expect(found.map((t) => [t.process, t.exception, t.message, t.frames.length])).toEqual([
+      ['Worker_TP0', 'RuntimeError', 'boom', 1],
+      ['Worker_TP1', 'RuntimeError', 'boom', 1],
+      ['Worker_TP2', 'RuntimeError', 'boom', 1],
+    ]);
+    expect(found[0]?.frames[0]).toEqual({ file: '/a/x.py', line: 1, function: 'f', code: 'f()' });
+  });
+
+  it('links a chained exception to its cause', () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/a.py", line 1, in f',
+        'KeyError: 1',
+        '',
+        'The above exception was the direct cause of the following exception:',
+        '',
+        'Traceback (most recent call last):',
+        '  File "/b.py", line 2, in g',
+        'ValueError: wrapped',
+      ].join('\n'),
+    );
+    expect(found.map((t) => t.exception)).toEqual(['KeyError', 'ValueError']);
+    expect(found[1]?.chainedFrom).toBe(found[0]);
+    expect(found[1]?.chainKind).toBe('cause');
+  });
+
+  it('keeps the lines of a multi-line message', () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/a.py", line 1, in f',
+        'RuntimeError: Ninja build failed. Ninja output:',
+        '/usr/bin/ld: cannot find -lcuda',
+      ].join('\n'),
+    );
+    expect(found[0]?.detail.map((l) => l.text)).toEqual(['/usr/bin/ld: cannot find -lcuda']);
+  });
+
+  it('infers the exception from `raise` when the excerpt lost the last line', () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/a.py", line 9, in load',
+        '    raise ValueError("No available memory for the cache blocks. "',
+      ].join('\n'),
+    );
+    expect([found[0]?.exception, found[0]?.message]).toEqual([
+      'ValueError',
+      'No available memory for the cache blocks. ',
+    ]);
+  });
+
+  it('reads exception groups and notebook tracebacks', () => {
+    const group = assemble(
+      [
+        '  + Exception Group Traceback (most recent call last):',
+        '  |   File "/a.py", line 1, in f',
+        '  | ValueError: inner',
+      ].join('\n'),
+    );
+    expect(group[0]?.exception).toBe('ValueError');
+    const notebook = assemble(
+      [
+        'ImportError    Traceback (most recent call last)',
+        '[/x/y.py](https://localhost:8080/#) in f(a)',
+        '---> 81 raise ImportError("no")',
+        'ImportError: no',
+      ].join('\n'),
+    );
+    expect([notebook[0]?.exception, notebook[0]?.frames[0]?.line]).toEqual(['ImportError', 81]);
+  });
+
+  it('treats a lone exception line as a truncated traceback', () => {
+    const found = assemble("ModuleNotFoundError: No module named 'bitsandbytes'");
+    expect([found[0]?.exception, found[0]?.truncated, found[0]?.frames.length]).toEqual([
+      'ModuleNotFoundError',
+      true,
+      0,
+    ]);
+  });
+});

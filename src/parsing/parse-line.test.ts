@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { parseLine } from './parse-line.js';
+
+describe('parseLine', () => {
+  it.each([
+    [
+      'journald + vLLM tag + logger',
+      'Feb 20 23:31:36 llm-two vllm-kimi[1234]: (Worker_TP4 pid=2215) ERROR 02-20 23:33:10 [multiproc_executor.py:772] RuntimeError: x',
+      { text: 'RuntimeError: x', process: 'Worker_TP4', level: 'ERROR', ident: 'vllm-kimi' },
+    ],
+    [
+      'V0 worker with rank',
+      "(VllmWorker rank=0 pid=3781015) ERROR 08-16 11:45:16 [multiproc_executor.py:511] KeyError: 'x'",
+      { text: "KeyError: 'x'", process: 'VllmWorker rank=0', level: 'ERROR' },
+    ],
+    [
+      'old vLLM logger without brackets',
+      'ERROR 01-02 03:04:05 registry.py:264] Error in inspecting model architecture',
+      { text: 'Error in inspecting model architecture', level: 'ERROR' },
+    ],
+    [
+      'torch rank with c10d glog',
+      '[rank0]:[W816 11:45:16.475700829 ProcessGroupNCCL.cpp:1479] Warning: destroy',
+      { text: 'Warning: destroy', process: 'rank0', level: 'WARNING' },
+    ],
+    [
+      'Ray repeated suffix',
+      '(RayWorkerWrapper pid=14, ip=10.0.0.6) INFO 03-27 10:29:01 [worker.py:267] Memory profiling [repeated 30x across cluster]',
+      { text: 'Memory profiling', process: 'RayWorkerWrapper', repeat: 30 },
+    ],
+    [
+      'SGLang rank',
+      '[2025-03-10 14:17:52 TP6] Ignore import error',
+      { text: 'Ignore import error', process: 'TP6' },
+    ],
+    ['SGLang DP rank', '[2025-01-01 12:00:00 DP0 TP3] x', { text: 'x', process: 'DP0 TP3' }],
+    [
+      'TGI tracing with rank suffix',
+      '2024-01-01T00:00:00.000000Z ERROR shard-manager: text_generation_launcher: Shard failed rank=1',
+      { text: 'Shard failed', level: 'ERROR', process: 'shard 1' },
+    ],
+    [
+      'docker compose around a Ray tag',
+      'vllm-openai_1  | (RayWorkerWrapper pid=300) ERROR 01-02 03:04:05 [x.py:1] boom',
+      { text: 'boom', process: 'RayWorkerWrapper' },
+    ],
+    [
+      'raw ANSI codes',
+      '\u001b[0;36m(EngineCore_DP0 pid=100)\u001b[0;0m \u001b[31mERROR\u001b[0m 01-02 03:04:05 [core.py:708] EngineCore failed to start.',
+      { text: 'EngineCore failed to start.', process: 'EngineCore_DP0', level: 'ERROR' },
+    ],
+    [
+      'ANSI rendered as #033',
+      '#033[2m2024-01-01T00:00:00.000000Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_launcher#033[0m#033[2m:#033[0m Sharding',
+      { text: 'Sharding', level: 'INFO' },
+    ],
+    ['caret-rendered ANSI', '^[[0;36mERROR^[[0m 01-02 03:04:05 [core.py:1] x', { text: 'x', level: 'ERROR' }],
+    ['CRLF', 'ERROR 01-02 03:04:05 [core.py:1] x\r', { text: 'x' }],
+    [
+      'Ollama slog',
+      'time=2025-01-01T00:00:00.000Z level=ERROR source=sched.go:418 msg="load failed" error="boom"',
+      { level: 'ERROR', text: 'msg="load failed" error="boom"' },
+    ],
+    [
+      'LMDeploy logging',
+      '2024-01-01 00:00:00,000 - lmdeploy - ERROR - boom',
+      { text: 'boom', level: 'ERROR' },
+    ],
+    [
+      'TensorRT-LLM python logger',
+      '[03/07/2025-11:03:44] [TRT-LLM] [E] Failed to initialize executor on rank 6: x',
+      { text: 'Failed to initialize executor on rank 6: x', level: 'ERROR' },
+    ],
+    ['uvicorn', 'ERROR:    [Errno 98] address already in use', { text: '[Errno 98] address already in use' }],
+    ['k9s borders', '│ ERROR 01-02 03:04:05 engine.py:389] boom │', { text: 'boom', level: 'ERROR' }],
+    [
+      'CI timestamp with column marker',
+      '  | [2024-09-05T00:38:34Z] ERROR:    [Errno 98] bind',
+      { text: '[Errno 98] bind', level: 'ERROR' },
+    ],
+    [
+      'TGI JSON output',
+      '{"timestamp":"2024-01-01T00:00:00Z","level":"ERROR","fields":{"message":"Shard 0 failed"},"target":"t"}',
+      { text: 'Shard 0 failed', level: 'ERROR' },
+    ],
+    [
+      'systemd about a unit',
+      'Feb 20 23:31:40 llm-two systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE',
+      { text: 'vllm.service: Main process exited, code=exited, status=1/FAILURE', ident: 'systemd' },
+    ],
+    [
+      'a bare traceback frame',
+      '  File "/x.py", line 3, in f',
+      { text: '  File "/x.py", line 3, in f', process: null },
+    ],
+  ])('%s', (_name, line, expected) => {
+    expect(parseLine(line, 1)).toMatchObject(expected);
+  });
+
+  it('never throws on hostile text', () => {
+    for (const text of ['', '\u0000\u0000', '{"level":', '('.repeat(10_000), '\uFFFD'.repeat(100)]) {
+      expect(() => parseLine(text, 1)).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { defineSignature } from '../define-signature.js';
+
+export default defineSignature({
+  id: 'nccl-network-interface',
+  title: 'NCCL could not connect ranks over the network',
+  category: 'distributed-nccl',
+  engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
+  keywords: ['nccl warn'],
+  match: {
+    message:
+      /NCCL WARN (?:Bootstrap|NET\/\w+|Net|socket\w*|Call to connect)\b[^\n]*?(?:no socket interface|No usable listening interface|failed|Connection|error|timed out|unreachable)/i,
+  },
+  explanation:
+    "NCCL's bootstrap or network transport could not connect the ranks: it found no usable network interface, or " +
+    'connections between nodes failed or were reset. On multi-node setups NCCL often picks the wrong interface (a ' +
+    'docker bridge, a loopback or a management NIC), or a firewall blocks the ports it opens; with InfiniBand, the ' +
+    'IB devices or their permissions inside the container are missing.',
+  fix:
+    'Tell NCCL which interface connects the nodes, on every node: `NCCL_SOCKET_IFNAME=eth0` (and `GLOO_SOCKET_IFNAME=eth0`); ' +
+    'use `--network host` for the containers and open the ports between the nodes.',
+  alternative:
+    'Without working InfiniBand set `NCCL_IB_DISABLE=1`; with it, pass the devices into the container (`--device ' +
+    '/dev/infiniband`, `--cap-add IPC_LOCK`) and check `NCCL_IB_HCA`. `NCCL_DEBUG=INFO` shows the interface chosen.',
+  references: [
+    'https://github.com/vllm-project/vllm/issues/16707',
+    'https://github.com/NVIDIA/TensorRT-LLM/issues/1498',
+  ],
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../src/diagnosis/index.js';
+
+const pick = (log: string): string | null => {
+  const rc = diagnose(log).rootCause;
+  return rc ? `${rc.exception ?? ''}: ${rc.message.split('\n')[0] ?? ''}` : null;
+};
+
+describe('choosing the root cause', () => {
+  it.each([
+    [
+      'a wrapper never wins over the cause it points at',
+      [
+        '(Worker_TP0 pid=1) ERROR 01-01 00:00:00 [m.py:1] WorkerProc failed to start.',
+        '(Worker_TP0 pid=1) ERROR 01-01 00:00:00 [m.py:1] Traceback (most recent call last):',
+        '(Worker_TP0 pid=1) ERROR 01-01 00:00:00 [m.py:1]   File "/v/vllm/worker.py", line 1, in load',
+        '(Worker_TP0 pid=1) ERROR 01-01 00:00:00 [m.py:1] ValueError: bad config',
+        '(APIServer pid=2) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      ],
+      'ValueError: bad config',
+    ],
+    [
+      'the first exception of a chain is the cause',
+      [
+        'Traceback (most recent call last):',
+        '  File "/a.py", line 1, in f',
+        "OSError: [Errno 2] No such file: 'model.safetensors'",
+        '',
+        'The above exception was the direct cause of the following exception:',
+        '',
+        'Traceback (most recent call last):',
+        '  File "/b.py", line 2, in g',
+        'RuntimeError: loading failed',
+      ],
+      "OSError: [Errno 2] No such file: 'model.safetensors'",
+    ],
+    [
+      'the compiler line behind "Ninja build failed" is the cause',
+      [
+        'Traceback (most recent call last):',
+        '  File "/a.py", line 1, in f',
+        'RuntimeError: Ninja build failed. Ninja output:',
+        'fatal error: Python.h: No such file or directory',
+      ],
+      'RuntimeError: fatal error: Python.h: No such file or directory',
+    ],
+    [
+      'what() of a C++ terminate',
+      [
+        "terminate called after throwing an instance of 'std::runtime_error'",
+        '  what():  [TM][ERROR] CUDA runtime error: out of memory /x/allocator.cc:49',
+        'Aborted (core dumped)',
+      ],
+      ': [TM][ERROR] CUDA runtime error: out of memory /x/allocator.cc:49',
+    ],
+    [
+      'a warning that carries an exception counts',
+      [
+        "WARNING 06-13 11:42:20 _custom_ops.py:11] Failed to import from vllm._C with ImportError('/x/_C.abi3.so: undefined symbol: _ZN3c10')",
+      ],
+      "ImportError: Failed to import from vllm._C with ImportError('/x/_C.abi3.so: undefined symbol: _ZN3c10')",
+    ],
+    [
+      'uvicorn port in use is an OSError',
+      [
+        'INFO:     Started server process [1]',
+        "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
+      ],
+      "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
+    ],
+    [
+      'a failed request after readiness is not a crash',
+      [
+        'INFO:     Application startup complete.',
+        "ERROR 03-18 09:02:03 [serving_chat.py:133] Error with model object='error' message='The model `x` does not exist.' code=404",
+      ],
+      null,
+    ],
+    [
+      'benign warnings alone are no failure',
+      [
+        'WARNING 01-01 00:00:00 [symm_mem.py:1] SymmMemCommunicator: Device capability 12.0 not supported, communicator is not available.',
+        '[rank0]:[W816 11:45:16.4757 ProcessGroupNCCL.cpp:1479] Warning: WARNING: destroy_process_group() was not called before program exit',
+        '/x/y.py:1: FutureWarning: something is deprecated',
+      ],
+      null,
+    ],
+  ])('%s', (_name, lines, expected) => {
+    expect(pick(lines.join('\n'))).toBe(expected);
+  });
+
+  it('diagnoses only the last failed start when systemd restarted the unit', () => {
+    const log = [
+      'Jan 01 00:00:00 h systemd[1]: Starting vllm.service - vLLM...',
+      'Jan 01 00:00:01 h vllm[10]: ValueError: first failure',
+      'Jan 01 00:00:02 h systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE',
+      'Jan 01 00:00:03 h systemd[1]: vllm.service: Scheduled restart job, restart counter is at 1.',
+      'Jan 01 00:00:04 h systemd[1]: Starting vllm.service - vLLM...',
+      'Jan 01 00:00:05 h vllm[11]: KeyError: second failure',
+      'Jan 01 00:00:06 h systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE',
+    ].join('\n');
+    const d = diagnose(log);
+    expect(d.rootCause?.exception).toBe('KeyError');
+    expect(d.service).toEqual({
+      unit: 'vllm.service',
+      starts: 2,
+      failedStarts: 2,
+      restartLoop: true,
+      lastExit: 'code=exited, status=1/FAILURE',
+    });
+  });
+
+  it('counts identical failures across processes as one group', () => {
+    const lines = [0, 1, 2, 3].map(
+      (n) =>
+        `(Worker_TP${n} pid=${n}) ERROR 01-01 00:00:00 [m.py:1] RuntimeError: CUDA error: out of memory on device ${n} at 0x7f${n}`,
+    );
+    const d = diagnose(lines.join('\n'));
+    expect(d.groups).toHaveLength(1);
+    expect(d.groups[0]).toMatchObject({
+      count: 4,
+      processes: ['Worker_TP0', 'Worker_TP1', 'Worker_TP2', 'Worker_TP3'],
+    });
+  });
+});

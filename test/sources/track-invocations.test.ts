@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src/sources/journal/format-journal-entry.js';
+import {
+  createInvocationFilter,
+  createInvocationTracker,
+} from '../../src/sources/journal/track-invocations.js';
+
+const sys = (id: string | undefined, message: string): JournalEntry => ({
+  _PID: '1',
+  SYSLOG_IDENTIFIER: 'systemd',
+  ...(id === undefined ? {} : { INVOCATION_ID: id }),
+  MESSAGE: message,
+});
+const app = (id: string | undefined, message: string): JournalEntry => ({
+  _PID: '42',
+  SYSLOG_IDENTIFIER: 'vllm',
+  ...(id === undefined ? {} : { _SYSTEMD_INVOCATION_ID: id }),
+  MESSAGE: message,
+});
+
+function choose(entries: JournalEntry[]) {
+  const tracker = createInvocationTracker();
+  for (const entry of entries) tracker.note(entry);
+  return tracker.choose();
+}
+
+describe('choosing the invocation', () => {
+  it.each([
+    ['exit status 1', 'x.service: Main process exited, code=exited, status=1/FAILURE', true],
+    ['killed', 'x.service: Main process exited, code=killed, status=9/KILL', true],
+    ['core dump', 'x.service: Main process exited, code=dumped, status=6/ABRT', true],
+    ['failed result', "x.service: Failed with result 'timeout'.", true],
+    ['oom', 'x.service: A process of this unit has been killed by the OOM killer.', true],
+    ['clean exit', 'x.service: Main process exited, code=exited, status=0/SUCCESS', false],
+    ['deactivated', 'x.service: Deactivated successfully.', false],
+  ])('%s counts as failed: %s', (_what, message, failed) => {
+    const choice = choose([sys('a', 'Starting x...'), app('a', 'hi'), sys('a', message)]);
+    expect(choice).toMatchObject({ target: 'a', targetFailed: failed, failed: failed ? 1 : 0 });
+  });
+
+  it('picks the last failed invocation, not a later healthy one', () => {
+    const choice = choose([
+      sys('a', 'Starting x...'),
+      sys('a', "x.service: Failed with result 'exit-code'."),
+      sys('b', 'Starting x...'),
+      sys('b', "x.service: Failed with result 'exit-code'."),
+      sys('c', 'Starting x...'),
+      app('c', 'serving'),
+    ]);
+    expect(choice).toEqual({ target: 'b', targetFailed: true, invocations: 3, failed: 2, entries: 6 });
+  });
+
+  it('blames the current invocation for a failure message without an id', () => {
+    const choice = choose([
+      app('a', 'x'),
+      app('b', 'y'),
+      sys(undefined, "x.service: Failed with result 'signal'."),
+    ]);
+    expect(choice).toMatchObject({ target: 'b', targetFailed: true });
+  });
+
+  it('has no target when the journal has no invocation ids (systemd before 232)', () => {
+    expect(choose([app(undefined, 'x'), sys(undefined, "Failed with result 'x'")]).target).toBeUndefined();
+  });
+});
+
+describe('filtering the second pass', () => {
+  it('keeps all systemd lines, the target app lines, and id-less lines written during it', () => {
+    const keep = createInvocationFilter('b');
+    const entries = [
+      sys('a', 'Starting'),
+      app('a', 'a1'),
+      sys('b', 'Starting'),
+      app('b', 'b1'),
+      app(undefined, 'b2 without id'),
+      sys('c', 'Starting'),
+      app(undefined, 'c1 without id'),
+    ];
+    expect(entries.filter(keep).map((entry) => entry.MESSAGE)).toEqual([
+      'Starting',
+      'Starting',
+      'b1',
+      'b2 without id',
+      'Starting',
+    ]);
+  });
+
+  it('keeps everything without a target', () => {
+    const keep = createInvocationFilter(undefined);
+    expect([app('a', 'x'), app(undefined, 'y')].every(keep)).toBe(true);
+  });
+});
