@@ -288,6 +288,7 @@ const CORE = [
       'pydantic-extra-types[pycountry]>=2.10.5',
       'soundfile>=0.12.1; extra == "audio"',
       'soxr>=0.5.0; extra == "audio"',
+      'opencv-python-headless>=4.0.0; extra == "image"',
       'opencv-python-headless>=4.0.0; extra == "opencv"',
     ],
     120,
@@ -381,7 +382,7 @@ export function writeEnvironment({
   const norm = (n) => n.toLowerCase().replace(/[-_.]+/g, '-');
   for (const [name, version, requires, records] of CORE)
     dists.set(norm(name), { name, version, requires, records });
-  // a required name that is not in CORE gets the highest version any lower bound asks for (default 1.0.0)
+  // a required name that is not in CORE gets the highest version its lower bounds ask for (none: 1.0.0)
   const cmp = (a, b) => {
     const x = a.split('.').map(Number);
     const y = b.split('.').map(Number);
@@ -389,13 +390,21 @@ export function writeEnvironment({
       if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
     return 0;
   };
-  const wanted = new Map();
-  for (const [, , requires] of CORE) {
+  // extras that some requirement asks for (`fastapi[standard]`): their requirements are installed too
+  const requested = new Set();
+  for (const [, , requires] of CORE)
     for (const r of requires) {
-      if (r.includes('extra ==')) continue;
+      const m = /^([A-Za-z0-9._-]+)\[([^\]]+)\]/.exec(r);
+      if (m) for (const e of m[2].split(',')) requested.add(`${norm(m[1])}[${e.trim()}]`);
+    }
+  const wanted = new Map();
+  for (const [owner, , requires] of CORE) {
+    for (const r of requires) {
+      const extra = /extra == "([^"]+)"/.exec(r)?.[1];
+      if (extra !== undefined && !requested.has(`${norm(owner)}[${extra}]`)) continue;
       const n = norm(/^[A-Za-z0-9._-]+/.exec(r)[0]);
       if (dists.has(n)) continue;
-      let v = wanted.get(n) ?? '1.0.0';
+      let v = wanted.get(n) ?? '0';
       for (const [, op, ver] of r.split(';')[0].matchAll(/(>=|==|>)\s*([0-9][0-9.]*)/g)) {
         const lower = op === '>' ? `${ver}.1` : ver;
         if (cmp(lower, v) > 0) v = lower;
@@ -403,7 +412,8 @@ export function writeEnvironment({
       wanted.set(n, v);
     }
   }
-  for (const [n, version] of wanted) dists.set(n, { name: n, version, requires: [], records: ri(10, 80) });
+  for (const [n, v] of wanted)
+    dists.set(n, { name: n, version: v === '0' ? '1.0.0' : v, requires: [], records: ri(10, 80) });
   const names = [...dists.keys()];
   while (dists.size < count) {
     const name = `${WORDS[ri(0, WORDS.length - 1)]}-${WORDS[ri(0, WORDS.length - 1)]}-${dists.size}`;

@@ -10,10 +10,10 @@ import type { RequirementEdge } from './requirement-edges.js';
 export function findUnmetRequirements(context: CheckContext, edges: readonly RequirementEdge[]): Problem[] {
   const problems: Problem[] = [];
   for (const edge of edges) {
-    const { dependent, requirement, extra } = edge;
+    const { dependent, requirement, extra, requestedBy } = edge;
     const wanted = `${requirement.name}${requirement.extras.length ? `[${requirement.extras.join(',')}]` : ''}`;
     const spec = `${wanted}${requirement.specifier}`;
-    const via = extra === '' ? '' : ` (for its extra [${extra}])`;
+    const via = extra === '' ? '' : ` (for its extra [${extra}], which ${requestedBy ?? 'a dependent'} asks for)`;
     const target = context.installed.get(requirement.key);
     if (target === undefined) {
       problems.push({

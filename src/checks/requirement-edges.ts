@@ -8,6 +8,8 @@ export interface RequirementEdge {
   requirement: Requirement;
   /** '' for a base requirement (what pip check sees); otherwise the extra that brings it in. */
   extra: string;
+  /** For an extra's requirement: the first installed dependent that asked for the extra ("torch 2.14.0"). */
+  requestedBy: string | null;
 }
 
 export interface RequirementGraph {
@@ -27,12 +29,12 @@ export function collectRequirementEdges(
 ): RequirementGraph {
   const edges: RequirementEdge[] = [];
   const requestedExtras = new Map<string, Set<string>>();
-  const queue: [Distribution, string][] = [...installed.values()].map((d) => [d, '']);
+  const queue: [Distribution, string, string | null][] = [...installed.values()].map((d) => [d, '', null]);
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-    const [dependent, extra] = item;
+    const [dependent, extra, requestedBy] = item;
     for (const requirement of dependent.requirements) {
       if (!applies(requirement, markers, extra)) continue;
-      edges.push({ dependent, requirement, extra });
+      edges.push({ dependent, requirement, extra, requestedBy });
       const target = installed.get(requirement.key);
       if (target === undefined) continue;
       for (const wanted of requirement.extras) {
@@ -40,7 +42,7 @@ export function collectRequirementEdges(
         requestedExtras.set(target.key, asked);
         if (asked.has(wanted)) continue;
         asked.add(wanted);
-        queue.push([target, wanted]);
+        queue.push([target, wanted, `${dependent.name} ${dependent.version}`]);
       }
     }
   }

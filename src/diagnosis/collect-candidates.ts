@@ -34,7 +34,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   }
   const message = joinMessage(traceback.message, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
-  const warning = traceback.exception.endsWith('Warning');
+  const warning = traceback.exception.endsWith('Warning') || STOPPED.test(traceback.exception);
   const drafts: Draft[] = [
     {
       kind: 'exception',
@@ -66,6 +66,9 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   }
   return drafts;
 }
+
+/** How a server that was asked to stop unwinds: not a failure of its own. */
+const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
 
 /** A multi-line message keeps its first lines (TGI's GatedRepoError says why on its third). */
 export function joinMessage(first: string, detail: readonly string[]): string {

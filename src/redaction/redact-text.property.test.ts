@@ -69,6 +69,19 @@ const logLike = fc
         '.',
         '_',
         'password',
+        'Basic ',
+        'bearer',
+        'authorization',
+        'ghp_',
+        'github_pat_',
+        'ASIA',
+        '://',
+        'aws_secret_access_key',
+        ' = ',
+        "', '",
+        'Some("',
+        '\t',
+        'x=',
         'Environment=',
       ),
       alnum(1, 40),
@@ -94,7 +107,7 @@ describe('redactText (properties)', () => {
         const once = redactText(text);
         expect(redactText(once)).toBe(once);
       }),
-      { numRuns: 5000 },
+      { numRuns: 100_000 },
     );
   });
 
@@ -109,7 +122,7 @@ describe('redactText (properties)', () => {
           expect(out).not.toContain(secret);
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 50_000 },
     );
   });
 

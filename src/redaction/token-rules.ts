@@ -26,7 +26,7 @@ function looksLikeOpenAiKey(match: string): boolean {
 const URL_PASSWORD = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@'"]*:)[^\s@/'"]+@/g;
 
 const AUTHORIZATION_HEADER =
-  /(authorization["']?[ \t]*[:=][ \t]*["']?)(bearer|basic|token|digest|bot|negotiate)([ \t]+)[^\s"',;)}\]]+/gi;
+  /(authorization["']?[ \t]*[:=][ \t]*["']?)(bearer|basic|token|digest|bot|negotiate)([ \t]+)[^\s"',;)}\][]+/gi;
 
 const BEARER = /(?<![A-Za-z0-9_])(bearer)([ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi;
 

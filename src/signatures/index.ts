@@ -3,15 +3,20 @@
 
 import type { Signature } from './define-signature.js';
 import bf16NeedsComputeCapability80Signature from './bf16-needs-compute-capability-80/signature.js';
+import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
+import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
 import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
 import cudaDriverSymbolMissingSignature from './cuda-driver-symbol-missing/signature.js';
 import cudaForwardCompatUnsupportedSignature from './cuda-forward-compat-unsupported/signature.js';
+import cudaIllegalMemoryAccessSignature from './cuda-illegal-memory-access/signature.js';
+import cudaKernelFaultSignature from './cuda-kernel-fault/signature.js';
 import cudaLibrarySymbolMismatchSignature from './cuda-library-symbol-mismatch/signature.js';
 import cudaNoKernelImageSignature from './cuda-no-kernel-image/signature.js';
 import cudaOomCudagraphCaptureSignature from './cuda-oom-cudagraph-capture/signature.js';
 import cudaOutOfMemorySignature from './cuda-out-of-memory/signature.js';
+import cudaReinitInForkedSubprocessSignature from './cuda-reinit-in-forked-subprocess/signature.js';
 import devShmTooSmallSignature from './dev-shm-too-small/signature.js';
 import flashAttentionNeedsAmpereSignature from './flash-attention-needs-ampere/signature.js';
 import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.js';
@@ -28,6 +33,7 @@ import hfGatedRepoSignature from './hf-gated-repo/signature.js';
 import hfHubOfflineSignature from './hf-hub-offline/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
+import libcudaLinkFailedSignature from './libcuda-link-failed/signature.js';
 import llamacppBindFailedSignature from './llamacpp-bind-failed/signature.js';
 import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signature.js';
 import llamacppModelFileNotLoadableSignature from './llamacpp-model-file-not-loadable/signature.js';
@@ -35,11 +41,15 @@ import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-p
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
 import modelArchNotSupportedSignature from './model-arch-not-supported/signature.js';
 import moduleMissingFromInstalledPackageSignature from './module-missing-from-installed-package/signature.js';
+import multiprocessingMainGuardMissingSignature from './multiprocessing-main-guard-missing/signature.js';
 import ncclNetworkInterfaceSignature from './nccl-network-interface/signature.js';
 import ncclSystemErrorSignature from './nccl-system-error/signature.js';
 import ncclWatchdogTimeoutSignature from './nccl-watchdog-timeout/signature.js';
 import noModelWeightsFoundSignature from './no-model-weights-found/signature.js';
 import numpyAbiMismatchSignature from './numpy-abi-mismatch/signature.js';
+import nvccNotFoundSignature from './nvcc-not-found/signature.js';
+import nvccTooOldForBuildSignature from './nvcc-too-old-for-build/signature.js';
+import nvccUnsupportedHostCompilerSignature from './nvcc-unsupported-host-compiler/signature.js';
 import nvidiaDriverLibrariesMissingSignature from './nvidia-driver-libraries-missing/signature.js';
 import nvidiaDriverTooOldSignature from './nvidia-driver-too-old/signature.js';
 import nvmlDriverLibraryVersionMismatchSignature from './nvml-driver-library-version-mismatch/signature.js';
@@ -47,6 +57,7 @@ import ollamaPortInUseSignature from './ollama-port-in-use/signature.js';
 import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
+import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
 import pythonModuleNotFoundSignature from './python-module-not-found/signature.js';
 import quantKernelNeedsNewerGpuSignature from './quant-kernel-needs-newer-gpu/signature.js';
 import quantizationDtypeUnsupportedSignature from './quantization-dtype-unsupported/signature.js';
@@ -67,10 +78,12 @@ import torchExtensionAbiMismatchSignature from './torch-extension-abi-mismatch/s
 import torchvisionTorchMismatchSignature from './torchvision-torch-mismatch/signature.js';
 import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signature.js';
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
+import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
 import trustRemoteCodeRequiredSignature from './trust-remote-code-required/signature.js';
 import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
+import vllmConfigValidationErrorSignature from './vllm-config-validation-error/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
 import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory-utilization/signature.js';
@@ -83,15 +96,20 @@ export type { Signature, SignatureMatcher } from './define-signature.js';
 /** Every built-in signature, ordered by id. */
 export const builtinSignatures: readonly Signature[] = [
   bf16NeedsComputeCapability80Signature,
+  cCompilerNotFoundSignature,
   chatTemplateMissingSignature,
   compiledExtensionMissingSignature,
+  cudaDeviceSideAssertSignature,
   cudaDriverInsufficientSignature,
   cudaDriverSymbolMissingSignature,
   cudaForwardCompatUnsupportedSignature,
+  cudaIllegalMemoryAccessSignature,
+  cudaKernelFaultSignature,
   cudaLibrarySymbolMismatchSignature,
   cudaNoKernelImageSignature,
   cudaOomCudagraphCaptureSignature,
   cudaOutOfMemorySignature,
+  cudaReinitInForkedSubprocessSignature,
   devShmTooSmallSignature,
   flashAttentionNeedsAmpereSignature,
   flashAttnAbiMismatchSignature,
@@ -108,6 +126,7 @@ export const builtinSignatures: readonly Signature[] = [
   hfHubOfflineSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
   importNameMissingFromPackageSignature,
+  libcudaLinkFailedSignature,
   llamacppBindFailedSignature,
   llamacppInvalidArgumentSignature,
   llamacppModelFileNotLoadableSignature,
@@ -115,11 +134,15 @@ export const builtinSignatures: readonly Signature[] = [
   maxModelLenExceedsKvCacheSignature,
   modelArchNotSupportedSignature,
   moduleMissingFromInstalledPackageSignature,
+  multiprocessingMainGuardMissingSignature,
   ncclNetworkInterfaceSignature,
   ncclSystemErrorSignature,
   ncclWatchdogTimeoutSignature,
   noModelWeightsFoundSignature,
   numpyAbiMismatchSignature,
+  nvccNotFoundSignature,
+  nvccTooOldForBuildSignature,
+  nvccUnsupportedHostCompilerSignature,
   nvidiaDriverLibrariesMissingSignature,
   nvidiaDriverTooOldSignature,
   nvmlDriverLibraryVersionMismatchSignature,
@@ -127,6 +150,7 @@ export const builtinSignatures: readonly Signature[] = [
   ollamaPullFailedSignature,
   packageBelowMinimumVersionSignature,
   portInUseSignature,
+  pythonDevHeadersMissingSignature,
   pythonModuleNotFoundSignature,
   quantKernelNeedsNewerGpuSignature,
   quantizationDtypeUnsupportedSignature,
@@ -147,10 +171,12 @@ export const builtinSignatures: readonly Signature[] = [
   torchvisionTorchMismatchSignature,
   tpSizeNotDividingHeadsSignature,
   transformersTooOldForModelSignature,
+  tritonHelperBuildFailedSignature,
   trtllmDtypeDispatchFailedSignature,
   trustRemoteCodeRequiredSignature,
   turbomindCudaOomSignature,
   tvmFfiTypeAlreadyRegisteredSignature,
+  vllmConfigValidationErrorSignature,
   vllmFreeMemoryBelowUtilizationSignature,
   vllmNoKvCacheBlocksSignature,
   vllmOomHighGpuMemoryUtilizationSignature,
@@ -166,6 +192,10 @@ export const fixtureNames: Readonly<
     matches: ['vllm-gemma-on-t4.log', 'worker-quadro-rtx.log'],
     ignores: ['awq-rejects-bfloat16.log', 'healthy-bf16-casting-warning.log'],
   },
+  'c-compiler-not-found': {
+    matches: ['torch-extension-needs-ninja.log', 'triton-runtime-image-no-gcc.log'],
+    ignores: ['compiler-error-in-source.log'],
+  },
   'chat-template-missing': {
     matches: ['transformers-apply-chat-template.log', 'vllm-request-error.log'],
     ignores: ['healthy-chat-template-info.log'],
@@ -173,6 +203,10 @@ export const fixtureNames: Readonly<
   'compiled-extension-missing': {
     matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
     ignores: ['optional-python-package-missing.log', 'private-module-of-wrong-release.log'],
+  },
+  'cuda-device-side-assert': {
+    matches: ['tgi-embedding-index-assert.log'],
+    ignores: ['illegal-memory-access.log'],
   },
   'cuda-driver-insufficient': {
     matches: ['llama-server-cuda-init.log', 'sglang-cuda-error-35.log'],
@@ -185,6 +219,14 @@ export const fixtureNames: Readonly<
   'cuda-forward-compat-unsupported': {
     matches: ['llama-server-cuda-compat-path.log', 'vllm-image-error-803.log'],
     ignores: ['driver-insufficient-35.log'],
+  },
+  'cuda-illegal-memory-access': {
+    matches: ['sglang-decode-prefix-cache.log', 'vllm-v0-engine-k9s-border.log'],
+    ignores: ['healthy-boilerplate-hint.log', 'misaligned-address.log'],
+  },
+  'cuda-kernel-fault': {
+    matches: ['llama-server-launch-failure.log', 'vllm-misaligned-address-moe.log'],
+    ignores: ['illegal-memory-access.log'],
   },
   'cuda-library-symbol-mismatch': {
     matches: ['torch-cuda-old-nccl-on-path.log', 'torch-import-nvjitlink-from-system-cuda.log'],
@@ -205,6 +247,10 @@ export const fixtureNames: Readonly<
   'cuda-out-of-memory': {
     matches: ['tgi-shard-oom.log', 'vllm-load-weights-oom.log'],
     ignores: ['lmdeploy-turbomind-oom.log', 'vllm-cudagraph-hint-then-kv-error.log'],
+  },
+  'cuda-reinit-in-forked-subprocess': {
+    matches: ['vllm-v0-tp-workers.log'],
+    ignores: ['healthy-spawn-notice.log'],
   },
   'dev-shm-too-small': {
     matches: ['nccl-shm-segment.log', 'tgi-signal-7.log', 'torch-shm-file.log'],
@@ -270,6 +316,10 @@ export const fixtureNames: Readonly<
     matches: ['remote-code-imports-removed-transformers-class.log', 'sglang-triton-too-old.log'],
     ignores: ['circular-import-from-local-file.log'],
   },
+  'libcuda-link-failed': {
+    matches: ['triton-launcher-link.log', 'vllm-flashinfer-sampler-jit.log', 'vllm-ninja-excerpt.log'],
+    ignores: ['linker-cannot-find-other-lib.log'],
+  },
   'llamacpp-bind-failed': {
     matches: ['docker-all-interfaces.log', 'gui-launcher.log'],
     ignores: ['healthy-listening.log'],
@@ -298,6 +348,10 @@ export const fixtureNames: Readonly<
     matches: ['sglang-imports-removed-vllm-module.log', 'vllm-plugin-imports-moved-module.log'],
     ignores: ['compiled-extension-not-built.log', 'namespace-package-protobuf.log'],
   },
+  'multiprocessing-main-guard-missing': {
+    matches: ['vllm-offline-script-spawn.log'],
+    ignores: ['forked-cuda-reinit.log'],
+  },
   'nccl-network-interface': {
     matches: ['multinode-connect-failed.log', 'no-socket-interface.log'],
     ignores: ['nccl-info-only-healthy.log'],
@@ -317,6 +371,18 @@ export const fixtureNames: Readonly<
   'numpy-abi-mismatch': {
     matches: ['dtype-size-changed.log', 'vllm-import-numpy2-old-extension.log'],
     ignores: ['numpy-not-installed.log'],
+  },
+  'nvcc-not-found': {
+    matches: ['torch-cpp-extension-cuda-home.log', 'vllm-flashinfer-sampler-no-toolkit.log'],
+    ignores: ['nvcc-version-too-old.log'],
+  },
+  'nvcc-too-old-for-build': {
+    matches: ['flashinfer-jit-blackwell-cuda124.log', 'nvcc-unknown-compress-option.log'],
+    ignores: ['nvcc-missing.log'],
+  },
+  'nvcc-unsupported-host-compiler': {
+    matches: ['flashinfer-jit-gcc14.log'],
+    ignores: ['generic-compile-error.log'],
   },
   'nvidia-driver-libraries-missing': {
     matches: ['tgi-container-without-gpus.log', 'vllm-k8s-pod-without-nvidia-runtime.log'],
@@ -345,6 +411,10 @@ export const fixtureNames: Readonly<
   'port-in-use': {
     matches: ['torch-distributed-store.log', 'uvicorn-buildkite.log'],
     ignores: ['healthy-uvicorn.log', 'ollama-bind.log'],
+  },
+  'python-dev-headers-missing': {
+    matches: ['ninja-extension-build.log', 'triton-cuda-utils-build.log'],
+    ignores: ['cuda-header-missing.log'],
   },
   'python-module-not-found': {
     matches: ['tgi-shard-missing-einops.log', 'vllm-bitsandbytes-not-installed.log'],
@@ -430,6 +500,14 @@ export const fixtureNames: Readonly<
     matches: ['sglang-qwen3-moe-config.log', 'vllm-pydantic-glm45v.log'],
     ignores: ['engine-lacks-architecture.log'],
   },
+  'triton-helper-build-failed': {
+    matches: [
+      'sglang-model-import-swallowed.log',
+      'vllm-calledprocesserror-launcher.log',
+      'windows-triton-tcc.log',
+    ],
+    ignores: ['vllm-model-inspection-subprocess.log'],
+  },
   'trtllm-dtype-dispatch-failed': {
     matches: ['executor-init-fp32.log', 'sglang-runtime-error.log'],
     ignores: ['trtllm-no-kernel-image.log'],
@@ -445,6 +523,10 @@ export const fixtureNames: Readonly<
   'tvm-ffi-type-already-registered': {
     matches: ['sglang-scheduler-aborts-on-tilelang-import.log'],
     ignores: ['tvm-ffi-other-error.log'],
+  },
+  'vllm-config-validation-error': {
+    matches: ['max-num-batched-tokens.log'],
+    ignores: ['max-model-len-above-derived.log', 'transformers-too-old.log'],
   },
   'vllm-free-memory-below-utilization': {
     matches: ['newer-device-named.log', 'v1-engine-core-init-device.log'],

@@ -160,8 +160,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value instanceof RegExp) return String(value);
   if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-  if (typeof value === 'object') return 'an object';
-  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object' || typeof value === 'function') return `a ${typeof value}`;
+  const shown =
+    typeof value === 'string' ? JSON.stringify(value) : typeof value === 'symbol' ? value.toString() : `${value}`;
   return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
 }
 

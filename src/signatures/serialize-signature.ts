@@ -18,7 +18,8 @@ export interface SerializedSignature {
 
 export function serializeSignature(signature: Signature): SerializedSignature {
   const match: Record<string, string | null> = {};
-  for (const [field, value] of Object.entries(signature.match)) {
+  for (const field of ['exception', 'message', 'process', 'frames', 'context'] as const) {
+    const value = signature.match[field];
     if (value === undefined) continue;
     match[field] = value instanceof RegExp ? String(value) : value;
   }

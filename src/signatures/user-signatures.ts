@@ -37,7 +37,7 @@ export function parseUserSignatures(text: string, file: string): UserSignature[]
       const more = rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
       throw new ConfigError(`${file}: ${where}${first === undefined ? 'invalid' : describeIssue(first, item)}${more}`);
     }
-    return { signature: result.data as Signature, file };
+    return { signature: result.data, file };
   });
 }
 

@@ -11,7 +11,7 @@ export type RenderDiagnosis = (diagnosis: Diagnosis, options: { format: ReportFo
 /** `exited with status 1`, `was killed by SIGKILL`, `is still running`. */
 export function describeExit(failure: StartFailure): string {
   const exit = failure.exit;
-  if (exit === null) return 'is still running';
+  if (exit === null) return failure.endedBy ?? 'is still running';
   if (exit.signal !== null) return `was killed by ${exit.signal}`;
   return `exited with status ${exit.code ?? '?'}`;
 }

@@ -55,6 +55,8 @@ export interface StartFailure {
   reason: FailureReason;
   /** How the server ended; null while it still runs (timeout, hang) at the time of the report. */
   exit: ExitStatus | null;
+  /** How it ended in the words of whoever saw it, when no exit status says it (systemd's result). */
+  endedBy?: string;
   ranMs: number;
   ready: boolean;
   phase: PhaseVisit | null;

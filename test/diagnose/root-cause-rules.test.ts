@@ -123,3 +123,17 @@ describe('choosing the root cause', () => {
     });
   });
 });
+
+describe('a server that was stopped', () => {
+  it('is not a failure when Ctrl-C unwinds it', () => {
+    const log = [
+      'INFO:     Application startup complete.',
+      'INFO:     Shutting down',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.12/asyncio/runners.py", line 118, in run',
+      'KeyboardInterrupt',
+      'asyncio.exceptions.CancelledError',
+    ].join('\n');
+    expect(diagnose(log).verdict).toBe('no-failure');
+  });
+});

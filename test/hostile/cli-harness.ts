@@ -60,7 +60,7 @@ export async function spawnVigil(argv: string[], options: RunOptions = {}): Prom
     ['--import', 'tsx', '--import', RSS_REPORTER, join(ROOT, 'src/cli/bin.ts'), ...argv],
     {
       cwd: options.cwd ?? ROOT,
-      env: baseEnv({ ...options.env, VIGIL_TEST_RSS_FILE: rssFile }) as NodeJS.ProcessEnv,
+      env: baseEnv({ ...options.env, VIGIL_TEST_RSS_FILE: rssFile }),
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: 120_000,
     },

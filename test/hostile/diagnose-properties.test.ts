@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDiagnosisSession, diagnose } from '../../src/diagnosis/index.js';
-import { diagnosisSchema } from './diagnosis-schema.js';
+import { DIAGNOSIS_KEYS, diagnosisSchema } from './diagnosis-schema.js';
 import { AFTERMATH, WORKER_COUNT, interleave, workerStreams } from './fixtures.js';
 
 const encoder = new TextEncoder();
@@ -57,6 +57,10 @@ const logLike = fc
   .map((parts) => parts.map(([text, end]) => text + end).join(''));
 
 describe('diagnose() on any input', () => {
+  it('returns exactly the fields the schema describes (update diagnosis-schema.ts when adding one)', () => {
+    expect(Object.keys(diagnose('')).sort()).toEqual([...DIAGNOSIS_KEYS].sort());
+  });
+
   it('never throws and returns a valid Diagnosis, for any bytes', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 4096 }), (bytes) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, ENGINES } from '../../src/types/diagnosis.js';
+import { CATEGORIES, ENGINES, type Diagnosis } from '../../src/types/diagnosis.js';
 
 /**
  * The Diagnosis JSON (`vigil diagnose --format json`, schemaVersion 1) as src/types/diagnosis.ts declares it.
@@ -57,6 +57,7 @@ export const diagnosisSchema = z
     evidence: z.array(z.object({ lineNumber, text: z.string() })),
     symptoms: z.array(failureGroup),
     engine: z.enum(ENGINES).nullable(),
+    processes: z.array(z.string()),
     noiseSuppressed: count,
     input: z.object({
       lines: count,
@@ -77,3 +78,12 @@ export const diagnosisSchema = z
   });
 
 export type DiagnosisJson = z.infer<typeof diagnosisSchema>;
+
+// Compile-time drift check: every Diagnosis is valid under the schema's types. A field that changes type or
+// disappears from src/types/diagnosis.ts fails `tsc` here; a new field is caught by the key test in
+// diagnose-properties.test.ts.
+const _everyDiagnosisFitsTheSchema = (d: Diagnosis): DiagnosisJson => d;
+void _everyDiagnosisFitsTheSchema;
+
+/** The top-level keys the schema describes. */
+export const DIAGNOSIS_KEYS: readonly string[] = Object.keys(diagnosisSchema.shape);

@@ -8,6 +8,7 @@ import { registerSnapshot } from './snapshot.js';
 import { registerDiff } from './diff.js';
 import { registerRun } from './run.js';
 import { registerUnit } from './unit.js';
+import { registerWatch } from './watch.js';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -21,4 +22,5 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
   registerDiff(program, io, setExit);
   registerRun(program, io, setExit);
   registerUnit(program, io, setExit);
+  registerWatch(program, io, setExit);
 }

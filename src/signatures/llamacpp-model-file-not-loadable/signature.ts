@@ -8,7 +8,7 @@ export default defineSignature({
   keywords: ['failed to load model from', 'failed to open gguf file', 'gguf_init_from_file'],
   match: {
     message:
-      /(?:failed to load model from|failed to open GGUF file|gguf_init_from_file: failed to open) '?(?<path>[^'\s:]+)/,
+      /(?:failed to load model from|(?:gguf_init_from_file: )?failed to open(?: GGUF file)?) '?(?<path>[^'\s:]+)/,
   },
   explanation:
     'llama.cpp stopped before reading any tensor: the file at {path} could not be opened as a GGUF model. Usually the ' +

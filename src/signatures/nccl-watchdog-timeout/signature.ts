@@ -11,10 +11,10 @@ export default defineSignature({
       /Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=\d+, OpType=(?<op>\w+)[^\n]*?\) ran for (?<ms>\d+) milliseconds before timing out/,
   },
   explanation:
-    "A {op} collective did not finish within the process group timeout ({ms} ms), so PyTorch's NCCL watchdog aborted " +
-    'the process. The collective itself is rarely the problem: one rank stopped participating (it crashed, hung, or ' +
-    'is waiting on a different collective), or the interconnect stalled. In vLLM this was seen when CUDA graphs and ' +
-    'several NCCL communicators deadlocked each other.',
+    "The {op} collective had been running for {ms} ms without finishing when PyTorch's NCCL watchdog hit the process " +
+    'group timeout and aborted the process. The collective itself is rarely the problem: one rank stopped taking part ' +
+    '(it crashed, hung, or waits on a different collective), or the interconnect stalled. In vLLM this was seen when ' +
+    'CUDA graphs and several NCCL communicators deadlocked each other.',
   fix:
     'Look for the first error on any other rank or node: the timeout is a consequence. If there is none, rerun with ' +
     '`NCCL_DEBUG=INFO`, and with vLLM try `--enforce-eager` (no CUDA graphs) or `--disable-custom-all-reduce`.',

@@ -38,6 +38,8 @@ export interface InvocationSummary {
 export interface InvocationTracker {
   /** Feeds one entry; returns the invocations whose status changed with it (the current one, mostly). */
   push(record: ServiceRecord): InvocationSummary[];
+  /** Ends the current invocation on an outside verdict (docker inspect, kubectl get pod). */
+  end(exitText: string, failed: boolean, atMs: number): void;
   /** Marks the current invocation ready from outside the log (the health probe). */
   markReady(atMs: number): InvocationSummary | null;
   current(): InvocationSummary | null;
@@ -131,6 +133,11 @@ export function trackInvocations(options: TrackInvocationsOptions): InvocationTr
         if (invocation.status === 'starting' && invocation.progress.readyAtMs !== null) invocation.status = 'ready';
       }
       return invocation.status === before ? [] : [invocation];
+    },
+    end(exitText, failed, atMs) {
+      if (current === null) return;
+      current.exit = exitText;
+      end(current, failed ? 'failed' : 'stopped', atMs);
     },
     markReady(atMs) {
       if (current === null || current.status !== 'starting' || tracker === null) return null;

@@ -1,0 +1,150 @@
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { createDiagnosisSession } from '../../diagnosis/index.js';
+import { UsageError } from '../../errors.js';
+import { formatDuration } from '../../progress/index.js';
+import { renderDiagnosis } from '../../reporting/index.js';
+import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.js';
+import {
+  createProgressDisplay,
+  formatFailureReport,
+  parseDuration,
+  parseHealthUrl,
+  watchContainer,
+  watchUnit,
+  type ReportFormat,
+  type WatchEvent,
+  type WatchOptions,
+} from '../../supervision/index.js';
+import { ENGINES, type Engine } from '../../types/diagnosis.js';
+import { wantsColor, type CliIo } from '../io.js';
+import type { SetExit } from './index.js';
+
+interface WatchFlags {
+  unit?: string;
+  docker?: string;
+  kube?: string;
+  namespace?: string;
+  container?: string;
+  journalFile: string[];
+  journalDir?: string;
+  since?: string;
+  follow: boolean;
+  health?: string;
+  healthInterval: string;
+  timeout?: string;
+  fatalGrace: string;
+  stopOnCrash?: boolean;
+  engine?: Engine;
+  format: ReportFormat;
+}
+
+export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
+  program
+    .command('watch')
+    .description('follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed')
+    .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation')
+    .option('--docker <name>', 'a docker container, followed through docker logs')
+    .option('--kube <pod>', 'a Kubernetes pod, followed through kubectl logs')
+    .option('-n, --namespace <ns>', 'with --kube: the pod’s namespace')
+    .option('--container <name>', 'with --kube: the container in the pod')
+    .option(
+      '--journal-file <path>',
+      'with --unit: read this journal file instead of the system journal (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option('--journal-dir <dir>', 'with --unit: read this journal folder instead of the system journal')
+    .option('--since <time>', 'with --unit: read the journal from this time (journalctl --since)')
+    .option('--no-follow', 'decide on what the log holds now and stop')
+    .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
+    .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
+    .option('--timeout <duration>', 'fail a start that is not ready this long after it began')
+    .option('--fatal-grace <duration>', 'how long a start that logged a fatal error may go on before it counts as hung', '15s')
+    .option('--stop-on-crash', 'with --unit: systemctl stop the unit after a failed start, to keep its logs as they are')
+    .addOption(new Option('--engine <name>', 'the engine, when the log does not show it').choices(ENGINES))
+    .addOption(
+      new Option('--format <format>', 'failure report format').choices(['text', 'json', 'markdown']).default('text'),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  vigil watch --unit vllm-kimi-k25 --stop-on-crash\n  vigil watch --kube vllm-0 -n llm --timeout 20m\n\n' +
+        'Exit status: 0 once the server is ready, 1 on a failed start, 2 for a usage or input error.\n',
+    )
+    .action(async (flags: WatchFlags) => {
+      setExit(await watch(flags, io));
+    });
+}
+
+async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
+  const targets = [flags.unit, flags.docker, flags.kube].filter((value) => value !== undefined);
+  if (targets.length !== 1) throw new UsageError('give one of --unit NAME, --docker NAME or --kube POD');
+  if (flags.unit === undefined && (flags.journalFile.length > 0 || flags.journalDir !== undefined || flags.stopOnCrash)) {
+    throw new UsageError('--journal-file, --journal-dir and --stop-on-crash go with --unit');
+  }
+  const color = wantsColor(io);
+  const display = createProgressDisplay({
+    out: io.stderr,
+    redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
+    history: [],
+  });
+  const subject = flags.unit ?? flags.docker ?? flags.kube ?? 'the server';
+  const onEvent = (event: WatchEvent): void => {
+    switch (event.type) {
+      case 'note':
+        display.say(`vigil: ${event.text}`);
+        break;
+      case 'progress':
+        display.update(event.state, event.elapsedMs);
+        break;
+      case 'ready':
+        display.say(`vigil: ${subject} is ready after ${formatDuration(event.elapsedMs)}`);
+        display.close();
+        break;
+      case 'failure': {
+        display.close();
+        const notes = [
+          `start ${event.invocation.index} seen${event.invocation.id === undefined ? '' : ` (invocation ${event.invocation.id})`}; only its lines were diagnosed`,
+        ];
+        if (event.restartLoop) notes.push(`restart loop: ${event.failedStarts} failed starts in a row`);
+        io.stdout.write(
+          formatFailureReport(event.failure, { format: flags.format, color, render: renderDiagnosis, subject, notes }),
+        );
+        break;
+      }
+    }
+  };
+  const common: WatchOptions = {
+    engine: flags.engine ?? null,
+    healthUrl: flags.health === undefined ? null : parseHealthUrl(flags.health),
+    healthIntervalMs: parseDuration(flags.healthInterval, '--health-interval'),
+    timeoutMs: flags.timeout === undefined ? null : parseDuration(flags.timeout, '--timeout'),
+    fatalGraceMs: parseDuration(flags.fatalGrace, '--fatal-grace'),
+    createDiagnosisSession: () => createDiagnosisSession(),
+    onEvent,
+  };
+  try {
+    if (flags.unit !== undefined) {
+      validateUnitName(flags.unit);
+      const result = await watchUnit({
+        ...common,
+        unit: qualifyUnitName(flags.unit),
+        env: io.env,
+        journalFiles: flags.journalFile.map((file) => resolve(io.cwd, file)),
+        journalDirectory: flags.journalDir === undefined ? undefined : resolve(io.cwd, flags.journalDir),
+        since: flags.since,
+        follow: flags.follow,
+        stopOnCrash: flags.stopOnCrash === true,
+      });
+      return result.exitCode;
+    }
+    const target =
+      flags.docker !== undefined
+        ? ({ kind: 'docker', container: flags.docker } as const)
+        : ({ kind: 'kube', pod: flags.kube ?? '', namespace: flags.namespace, container: flags.container } as const);
+    const result = await watchContainer({ ...common, target, env: io.env, follow: flags.follow });
+    return result.exitCode;
+  } finally {
+    display.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { fieldText } from '../../sources/journal/format-journal-entry.js';
+import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
+import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
+import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
+
+export interface WatchUnitOptions extends WatchOptions {
+  /** The unit's full name, `vllm.service`. */
+  unit: string;
+  env: Record<string, string | undefined>;
+  journalFiles?: readonly string[];
+  journalDirectory?: string;
+  /** Where the journal is read from; default: the current invocation's start where systemd says it. */
+  since?: string;
+  /** Without systemd's start time or --since: how many of the unit's last entries to read (10000). */
+  backlogLines?: number;
+  /** Keep following after the backlog until the start is ready or fails (default true). */
+  follow?: boolean;
+  /** Stops the unit after a failed start, so the next restart does not bury its logs. */
+  stopOnCrash?: boolean;
+  pollMs?: number;
+}
+
+export interface WatchUnitResult {
+  outcome: WatchOutcome;
+  state: UnitState | null;
+  /** 0 ready (or nothing to decide), 1 a failed start. */
+  exitCode: number;
+}
+
+/**
+ * `vigil watch --unit NAME`: reads the unit's journal from its current invocation, follows it, and ends
+ * at the first verdict: ready (0) or a failed start (1), reported from that invocation's lines alone.
+ */
+export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitResult> {
+  const emit = options.onEvent ?? ((): void => undefined);
+  const state = await readUnitState(options.unit, options.env);
+  const fromFiles = (options.journalFiles?.length ?? 0) > 0 || options.journalDirectory !== undefined;
+  if (state === null && !fromFiles) {
+    emit({ type: 'note', text: `systemd is not running here: following ${options.unit}'s journal only` });
+  } else if (state !== null) {
+    emit({
+      type: 'note',
+      text: `${options.unit} is ${state.activeState} (${state.subState}), result ${state.result}, ${state.nRestarts} restart(s)`,
+    });
+  }
+  const query: JournalQuery = {
+    unit: options.unit,
+    files: options.journalFiles,
+    directory: options.journalDirectory,
+    env: options.env,
+  };
+  const session = new WatchSession(options);
+  const since = options.since ?? (fromFiles ? undefined : (state?.startedSince ?? undefined));
+  const backlog = await readJournal(query, {
+    since,
+    lines: since === undefined && !fromFiles ? (options.backlogLines ?? 10_000) : undefined,
+  });
+  let cursor: string | undefined;
+  for (const entry of backlog) {
+    cursor = fieldText(entry, '__CURSOR') ?? cursor;
+    session.push(toServiceRecord(entry));
+  }
+  const follow = options.follow ?? true;
+  session.goLive(follow);
+  let follower: ReturnType<typeof followJournal> | null = null;
+  if (follow) {
+    follower = followJournal(query, cursor, (entry) => session.push(toServiceRecord(entry)), options.pollMs);
+    follower.ended.then(
+      () => session.finish(),
+      (error: unknown) => {
+        emit({ type: 'note', text: `stopped following: ${error instanceof Error ? error.message : String(error)}` });
+        session.finish();
+      },
+    );
+  } else {
+    session.finish();
+  }
+  const outcome = await session.outcome;
+  follower?.stop();
+  if (outcome.kind === 'failed' && options.stopOnCrash === true) {
+    const problem = await stopUnit(options.unit, options.env);
+    emit({
+      type: 'note',
+      text:
+        problem === null
+          ? `stopped ${options.unit} to keep its logs as they are (systemctl start ${options.unit} to try again)`
+          : `could not stop ${options.unit}: ${problem}`,
+    });
+  }
+  if (outcome.kind === 'inactive') {
+    const current = session.tracker.current();
+    emit({
+      type: 'note',
+      text:
+        current === null
+          ? `no entries for ${options.unit} in the journal`
+          : `${options.unit} is still starting (${current.progress.phase?.label ?? 'no phase yet'})`,
+    });
+  }
+  return { outcome, state, exitCode: outcome.kind === 'failed' ? 1 : 0 };
+}
