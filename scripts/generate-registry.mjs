@@ -31,7 +31,8 @@ async function render() {
     .sort();
   const problems = [];
   for (const folder of all) {
-    if (!ID.test(folder)) problems.push(`${folder}: folder names are kebab-case ids (a-z, 0-9, single dashes)`);
+    if (!ID.test(folder))
+      problems.push(`${folder}: folder names are kebab-case ids (a-z, 0-9, single dashes)`);
   }
   if (problems.length > 0) {
     throw new Error(`cannot generate the signature registry:\n  ${problems.join('\n  ')}`);

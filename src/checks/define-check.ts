@@ -29,6 +29,8 @@ export interface CheckContext {
   gpu: GpuReading | null;
   /** --gpu: a missing GPU is an error, not a note. */
   gpuRequired: boolean;
+  /** --wait-gpu-free: how long the memory was waited for before `gpu` was read; null when not asked. */
+  gpuWaitedMs: number | null;
   model: ModelFacts | null;
   tensorParallelSize: number | null;
   maxModelLen: number | null;

@@ -51,7 +51,10 @@ export interface FamilyMismatch {
 }
 
 /** Members that disagree with the family's leader (flashinfer-python, torch) in a name → version map. */
-export function findFamilyMismatches(family: FamilyName, versions: ReadonlyMap<string, string>): FamilyMismatch[] {
+export function findFamilyMismatches(
+  family: FamilyName,
+  versions: ReadonlyMap<string, string>,
+): FamilyMismatch[] {
   const [leader, ...members] = FAMILIES[family];
   const leaderVersion = versions.get(leader);
   if (leaderVersion === undefined) return [];
@@ -66,7 +69,8 @@ export function findFamilyMismatches(family: FamilyName, versions: ReadonlyMap<s
       continue;
     }
     const expected = expectedWithTorch(member, leaderVersion);
-    if (expected !== null && !inSeries(actual, expected)) mismatches.push({ family, member, expected, actual });
+    if (expected !== null && !inSeries(actual, expected))
+      mismatches.push({ family, member, expected, actual });
   }
   return mismatches;
 }

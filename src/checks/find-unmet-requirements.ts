@@ -13,7 +13,8 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
     const { dependent, requirement, extra, requestedBy } = edge;
     const wanted = `${requirement.name}${requirement.extras.length ? `[${requirement.extras.join(',')}]` : ''}`;
     const spec = `${wanted}${requirement.specifier}`;
-    const via = extra === '' ? '' : ` (for its extra [${extra}], which ${requestedBy ?? 'a dependent'} asks for)`;
+    const via =
+      extra === '' ? '' : ` (for its extra [${extra}], which ${requestedBy ?? 'a dependent'} asks for)`;
     const target = context.installed.get(requirement.key);
     if (target === undefined) {
       problems.push({
@@ -24,7 +25,8 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
       });
       continue;
     }
-    if (requirement.specifier === '' || satisfiesSpecifier(target.version, requirement.specifier) !== false) continue;
+    if (requirement.specifier === '' || satisfiesSpecifier(target.version, requirement.specifier) !== false)
+      continue;
     const others = context.edges
       .filter((other) => other.requirement.key === target.key && other.dependent !== dependent)
       .filter((other) => other.requirement.specifier !== '')

@@ -54,7 +54,8 @@ export function deriveMaxModelLen(
   if (typeof rope !== 'object' || rope === null) return { value, key, scaled: false };
   const scaling = rope as Config;
   const factor = typeof scaling.factor === 'number' ? scaling.factor : null;
-  const type = String(scaling.rope_type ?? scaling.type ?? '');
+  const rawType = scaling.rope_type ?? scaling.type;
+  const type = typeof rawType === 'string' ? rawType : '';
   const modelType = typeof text.model_type === 'string' ? text.model_type : '';
   // These rope types already state the extended length in max_position_embeddings.
   if (factor === null || ['su', 'longrope', 'llama3'].includes(type) || modelType.includes('gemma3')) {

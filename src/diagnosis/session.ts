@@ -17,6 +17,7 @@ const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 400;
+const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 const DEFAULT_MAX_LINE = 64 * 1024;
 
@@ -177,14 +178,16 @@ class Session implements DiagnosisSession {
       return group.representative;
     }
     if (attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT) return candidate;
-    candidate.context = this.recent.slice(-CONTEXT_BEFORE);
+    // Context is for signatures that read around a cause; the first candidates of a start need it most.
+    const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
+    candidate.context = withContext ? this.recent.slice(-CONTEXT_BEFORE) : [];
     attempt.groups.set(candidate.fingerprint, {
       representative: candidate,
       processes: new Set(process ? [process] : []),
       count: candidate.line.repeat,
     });
     attempt.candidates.push(candidate);
-    this.awaitingContext.push({ candidate, until: this.lineCount + CONTEXT_AFTER });
+    if (withContext) this.awaitingContext.push({ candidate, until: this.lineCount + CONTEXT_AFTER });
     return candidate;
   }
 

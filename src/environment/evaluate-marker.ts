@@ -1,7 +1,6 @@
-import { valid } from '@renovatebot/pep440';
 import { normalizeName } from './normalize-name.js';
 import type { Marker, MarkerValue } from './parse-marker.js';
-import { satisfiesSpecifier } from './pep440.js';
+import { isVersion, satisfiesSpecifier } from './pep440.js';
 
 /** Marker variable values; a missing key means "not known" (e.g. python_full_version from a bare folder). */
 export type MarkerEnvironment = Readonly<Partial<Record<string, string>>>;
@@ -18,7 +17,11 @@ const VERSION_VARIABLES = new Set([
  * Evaluates a marker for one value of `extra` ('' for the base requirements, as pip does).
  * Three-valued: null when a variable the answer depends on is unknown.
  */
-export function evaluateMarker(marker: Marker, environment: MarkerEnvironment, extra: string): boolean | null {
+export function evaluateMarker(
+  marker: Marker,
+  environment: MarkerEnvironment,
+  extra: string,
+): boolean | null {
   if (marker.kind !== 'compare') {
     const left = evaluateMarker(marker.left, environment, extra);
     const right = evaluateMarker(marker.right, environment, extra);
@@ -38,8 +41,8 @@ export function evaluateMarker(marker: Marker, environment: MarkerEnvironment, e
   if (lhs === undefined || rhs === undefined) return null;
   const versioned = [left, right].some((side) => 'variable' in side && VERSION_VARIABLES.has(side.variable));
   if (versioned && operator !== 'in' && operator !== 'not in') {
-    const result = valid(lhs) !== null && valid(rhs.replace(/\.\*$/, '')) !== null;
-    if (result) return satisfiesSpecifier(lhs, `${operator}${rhs}`) ?? compareStrings(lhs, operator, rhs);
+    if (isVersion(lhs) && isVersion(rhs.replace(/\.\*$/, '')))
+      return satisfiesSpecifier(lhs, `${operator}${rhs}`) ?? compareStrings(lhs, operator, rhs);
   }
   return compareStrings(lhs, operator, rhs);
 }

@@ -7,7 +7,14 @@ import type { MarkerEnvironment } from './evaluate-marker.js';
  */
 export function describeHostMarkers(pythonVersion: string | null): MarkerEnvironment {
   const platform = process.platform;
-  const system = platform === 'linux' ? 'Linux' : platform === 'darwin' ? 'Darwin' : platform === 'win32' ? 'Windows' : platform;
+  const system =
+    platform === 'linux'
+      ? 'Linux'
+      : platform === 'darwin'
+        ? 'Darwin'
+        : platform === 'win32'
+          ? 'Windows'
+          : platform;
   const markers: Record<string, string> = {
     os_name: platform === 'win32' ? 'nt' : 'posix',
     sys_platform: platform,

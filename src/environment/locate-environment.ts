@@ -34,17 +34,34 @@ export async function locateEnvironment(options: EnvironmentOptions): Promise<En
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   if (options.sitePackages !== undefined && options.sitePackages.length > 0) {
-    const folders = options.sitePackages.map((folder) => requireFolder(resolve(cwd, folder), '--site-packages'));
+    const folders = options.sitePackages.map((folder) =>
+      requireFolder(resolve(cwd, folder), '--site-packages'),
+    );
     const version = folders.map(readVersionNear).find((found) => found !== null) ?? null;
-    return { python: null, pythonVersion: version, sitePackages: folders, markers: describeHostMarkers(version) };
+    return {
+      python: null,
+      pythonVersion: version,
+      sitePackages: folders,
+      markers: describeHostMarkers(version),
+    };
   }
   if (options.venv !== undefined) return readVenv(requireFolder(resolve(cwd, options.venv), '--venv'));
   const virtualEnv = env.VIRTUAL_ENV;
-  if (options.python === undefined && virtualEnv !== undefined && virtualEnv !== '' && existsSync(virtualEnv)) {
+  if (
+    options.python === undefined &&
+    virtualEnv !== undefined &&
+    virtualEnv !== '' &&
+    existsSync(virtualEnv)
+  ) {
     return readVenv(resolve(virtualEnv));
   }
-  const facts = await queryInterpreter(options.python ?? 'python3', { ...process.env, ...env } as NodeJS.ProcessEnv, cwd);
-  return { python: facts.executable, pythonVersion: facts.pythonVersion, sitePackages: facts.path, markers: facts.markers };
+  const facts = await queryInterpreter(options.python ?? 'python3', { ...process.env, ...env }, cwd);
+  return {
+    python: facts.executable,
+    pythonVersion: facts.pythonVersion,
+    sitePackages: facts.path,
+    markers: facts.markers,
+  };
 }
 
 function readVenv(prefix: string): EnvironmentLocation {
@@ -54,13 +71,17 @@ function readVenv(prefix: string): EnvironmentLocation {
   if (sitePackages.length === 0) {
     throw new EnvironmentError(`${prefix} has no lib/pythonX.Y/site-packages; is it a virtual environment?`);
   }
-  const version = cleanPythonVersion(cfg.get('version_info') ?? cfg.get('version')) ?? readVersionNear(sitePackages[0] ?? '');
+  const version =
+    cleanPythonVersion(cfg.get('version_info') ?? cfg.get('version')) ??
+    readVersionNear(sitePackages[0] ?? '');
   const home = cfg.get('home');
   if (cfg.get('include-system-site-packages') === 'true' && home !== undefined) {
     // The base interpreter's site-packages follow the venv's own on sys.path.
     sitePackages.push(...findSitePackages(dirname(home)));
   }
-  const python = [join(prefix, 'bin', 'python'), join(prefix, 'Scripts', 'python.exe')].find((p) => existsSync(p));
+  const python = [join(prefix, 'bin', 'python'), join(prefix, 'Scripts', 'python.exe')].find((p) =>
+    existsSync(p),
+  );
   return {
     python: python ?? null,
     pythonVersion: version,

@@ -36,7 +36,10 @@ describe('convertEggRequires', () => {
     ['six\n', ['six']],
     ['[test]\npytest\n', ['pytest; extra == "test"']],
     ['[:python_version == "3.6"]\ndataclasses\n', ['dataclasses; python_version == "3.6"']],
-    ['[socks:sys_platform == "win32"]\nwin-inet-pton\n', ['win-inet-pton; (sys_platform == "win32") and extra == "socks"']],
+    [
+      '[socks:sys_platform == "win32"]\nwin-inet-pton\n',
+      ['win-inet-pton; (sys_platform == "win32") and extra == "socks"'],
+    ],
   ])('%j', (text, expected) => {
     expect(convertEggRequires(text)).toEqual(expected);
   });
@@ -44,7 +47,8 @@ describe('convertEggRequires', () => {
 
 describe('parseRecord', () => {
   it('reads plain and quoted rows', () => {
-    const text = 'torch/__init__.py,sha256=abc,10\n"odd,name.py",sha256=def,3\r\ntorch-2.10.0.dist-info/RECORD,,\n\n';
+    const text =
+      'torch/__init__.py,sha256=abc,10\n"odd,name.py",sha256=def,3\r\ntorch-2.10.0.dist-info/RECORD,,\n\n';
     expect(parseRecord(text)).toEqual([
       { path: 'torch/__init__.py', hash: 'sha256=abc' },
       { path: 'odd,name.py', hash: 'sha256=def' },

@@ -5,14 +5,35 @@ describe('parseGpuRows', () => {
   it('reads name, compute capability, driver and memory', () => {
     const text = 'NVIDIA H200, 9.0, 570.133.20, 1024, 143771\nNVIDIA H200, 9.0, 570.133.20, 0, 143771\n';
     expect(parseGpuRows(text, true)).toEqual([
-      { index: 0, name: 'NVIDIA H200', computeCapability: '9.0', driverVersion: '570.133.20', memoryUsedMiB: 1024, memoryTotalMiB: 143771 },
-      { index: 1, name: 'NVIDIA H200', computeCapability: '9.0', driverVersion: '570.133.20', memoryUsedMiB: 0, memoryTotalMiB: 143771 },
+      {
+        index: 0,
+        name: 'NVIDIA H200',
+        computeCapability: '9.0',
+        driverVersion: '570.133.20',
+        memoryUsedMiB: 1024,
+        memoryTotalMiB: 143771,
+      },
+      {
+        index: 1,
+        name: 'NVIDIA H200',
+        computeCapability: '9.0',
+        driverVersion: '570.133.20',
+        memoryUsedMiB: 0,
+        memoryTotalMiB: 143771,
+      },
     ]);
   });
 
   it('reads rows without compute_cap (470 drivers) and [N/A] memory (GB10)', () => {
     expect(parseGpuRows('Tesla K80, 470.256.02, [N/A], [N/A]\n', false)).toEqual([
-      { index: 0, name: 'Tesla K80', computeCapability: null, driverVersion: '470.256.02', memoryUsedMiB: null, memoryTotalMiB: null },
+      {
+        index: 0,
+        name: 'Tesla K80',
+        computeCapability: null,
+        driverVersion: '470.256.02',
+        memoryUsedMiB: null,
+        memoryTotalMiB: null,
+      },
     ]);
   });
 });

@@ -36,7 +36,11 @@ export function parseGpuRows(text: string, hasComputeCap: boolean): GpuDevice[] 
 /** Rows of `--query-compute-apps=pid,process_name,used_memory`. */
 export function parseProcessRows(text: string): GpuProcess[] {
   return splitRows(text)
-    .map(([pid = '', name = '', used]) => ({ pid: Number.parseInt(pid, 10), name, usedMemoryMiB: parseMiB(used) }))
+    .map(([pid = '', name = '', used]) => ({
+      pid: Number.parseInt(pid, 10),
+      name,
+      usedMemoryMiB: parseMiB(used),
+    }))
     .filter((process) => Number.isFinite(process.pid));
 }
 

@@ -4,13 +4,19 @@ import { parseRequirement } from './parse-requirement.js';
 describe('parseRequirement', () => {
   it.each([
     ['torch==2.10.0', { key: 'torch', extras: [], specifier: '==2.10.0', url: null }],
-    ['flashinfer_python[cu13]==0.6.14', { key: 'flashinfer-python', extras: ['cu13'], specifier: '==0.6.14', url: null }],
+    [
+      'flashinfer_python[cu13]==0.6.14',
+      { key: 'flashinfer-python', extras: ['cu13'], specifier: '==0.6.14', url: null },
+    ],
     [
       'cuda-toolkit[cublas,cudart, nvrtc]==13.0.2',
       { key: 'cuda-toolkit', extras: ['cublas', 'cudart', 'nvrtc'], specifier: '==13.0.2', url: null },
     ],
     ['zope.interface (>3.5.0)', { key: 'zope-interface', extras: [], specifier: '>3.5.0', url: null }],
-    ['transformers >= 4.56.0, < 5', { key: 'transformers', extras: [], specifier: '>= 4.56.0, < 5', url: null }],
+    [
+      'transformers >= 4.56.0, < 5',
+      { key: 'transformers', extras: [], specifier: '>= 4.56.0, < 5', url: null },
+    ],
     ['numpy', { key: 'numpy', extras: [], specifier: '', url: null }],
     [
       'pkg @ https://example.com/pkg-1.0-py3-none-any.whl ; python_version >= "3.8"',
@@ -21,7 +27,9 @@ describe('parseRequirement', () => {
   });
 
   it('keeps the marker', () => {
-    const requirement = parseRequirement('triton~=3.8.0; platform_system == "Linux" and python_version < "3.15"');
+    const requirement = parseRequirement(
+      'triton~=3.8.0; platform_system == "Linux" and python_version < "3.15"',
+    );
     expect(requirement.specifier).toBe('~=3.8.0');
     expect(requirement.marker).toMatchObject({ kind: 'and' });
   });

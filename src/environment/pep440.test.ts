@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, cudaVariantOf, localLabel, publicVersion, samePublicVersion, satisfiesSpecifier } from './pep440.js';
+import {
+  compareVersions,
+  cudaVariantOf,
+  localLabel,
+  publicVersion,
+  samePublicVersion,
+  satisfiesSpecifier,
+} from './pep440.js';
 
 describe('satisfiesSpecifier', () => {
   it.each([

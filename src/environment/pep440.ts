@@ -7,9 +7,23 @@ import { compare, explain, satisfies, valid } from '@renovatebot/pep440';
  * which the library gets wrong (it accepts 2.9.0+cu126 for ==2.9.0+cu128).
  */
 
+// Environments repeat the same (version, specifier) pairs (python_version markers above all), and the
+// library re-parses both on every call; a bounded memo keeps a 600-package check cheap.
+const memo = new Map<string, boolean | null>();
+
 /** True when `version` satisfies every clause of `specifier`; null when `version` is not PEP 440. */
 export function satisfiesSpecifier(version: string, specifier: string): boolean | null {
-  if (valid(version) === null) return null;
+  const key = `${version}\0${specifier}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  if (memo.size > 20_000) memo.clear();
+  const result = computeSatisfies(version, specifier);
+  memo.set(key, result);
+  return result;
+}
+
+function computeSatisfies(version: string, specifier: string): boolean | null {
+  if (!isVersion(version)) return null;
   const clauses = stripParentheses(specifier)
     .split(',')
     .map((clause) => clause.trim())
@@ -41,6 +55,19 @@ function stripParentheses(specifier: string): string {
 export function localLabel(version: string): string | null {
   const plus = version.indexOf('+');
   return plus === -1 ? null : version.slice(plus + 1);
+}
+
+const validity = new Map<string, boolean>();
+
+/** True when `text` is a PEP 440 version (memoized: marker evaluation asks about the same few strings). */
+export function isVersion(text: string): boolean {
+  let known = validity.get(text);
+  if (known === undefined) {
+    if (validity.size > 20_000) validity.clear();
+    known = valid(text) !== null;
+    validity.set(text, known);
+  }
+  return known;
 }
 
 /** The version without its local label: `2.10.0+cu130` → `2.10.0`. */

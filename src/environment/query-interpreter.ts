@@ -27,10 +27,16 @@ print(json.dumps({"executable": sys.executable, "path": [p for p in sys.path if 
   "python_version": ".".join(platform.python_version_tuple()[:2]), "sys_platform": sys.platform}}))
 `;
 
-export async function queryInterpreter(python: string, env: NodeJS.ProcessEnv, cwd: string): Promise<InterpreterFacts> {
+export async function queryInterpreter(
+  python: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<InterpreterFacts> {
   const program = findExecutable(python, env, cwd);
   if (program === null) {
-    throw new EnvironmentError(`${python} was not found${python.includes('/') ? '' : ' on PATH'}; give --python, --venv or --site-packages`);
+    throw new EnvironmentError(
+      `${python} was not found${python.includes('/') ? '' : ' on PATH'}; give --python, --venv or --site-packages`,
+    );
   }
   let result;
   try {
@@ -44,7 +50,11 @@ export async function queryInterpreter(python: string, env: NodeJS.ProcessEnv, c
     throw new EnvironmentError(`${python} -I failed (exit ${String(result.code)}): ${firstError}`);
   }
   try {
-    const data = JSON.parse(result.stdout) as { executable: string; path: string[]; markers: Record<string, string> };
+    const data = JSON.parse(result.stdout) as {
+      executable: string;
+      path: string[];
+      markers: Record<string, string>;
+    };
     return {
       executable: data.executable,
       pythonVersion: data.markers.python_full_version ?? '',

@@ -7,7 +7,12 @@ import type { PythonEnvironment } from './types.js';
 /** Locates the environment and reads every distribution in it, in sys.path order. */
 export async function readEnvironment(options: EnvironmentOptions): Promise<PythonEnvironment> {
   const location = await locateEnvironment(options);
-  const environment: PythonEnvironment = { ...location, distributions: [], unreadable: [], modules: { buildMeta: {} } };
+  const environment: PythonEnvironment = {
+    ...location,
+    distributions: [],
+    unreadable: [],
+    modules: { buildMeta: {} },
+  };
   for (const folder of location.sitePackages) {
     const reading = readDistributions(folder);
     environment.distributions.push(...reading.distributions);

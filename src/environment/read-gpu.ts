@@ -22,11 +22,17 @@ export async function readGpu(env: NodeJS.ProcessEnv = process.env): Promise<Gpu
     if (result.code !== 0 && /compute_cap/.test(result.stdout + result.stderr)) {
       // 470-series drivers do not know compute_cap.
       hasComputeCap = false;
-      result = await smi([`--query-gpu=${GPU_FIELDS.replace('compute_cap,', '')}`, '--format=csv,noheader,nounits']);
+      result = await smi([
+        `--query-gpu=${GPU_FIELDS.replace('compute_cap,', '')}`,
+        '--format=csv,noheader,nounits',
+      ]);
     }
     if (result.code !== 0) return { status: 'failed', reason: firstLine(result.stdout + result.stderr) };
     const gpus = parseGpuRows(result.stdout, hasComputeCap);
-    const apps = await smi(['--query-compute-apps=pid,process_name,used_memory', '--format=csv,noheader,nounits']);
+    const apps = await smi([
+      '--query-compute-apps=pid,process_name,used_memory',
+      '--format=csv,noheader,nounits',
+    ]);
     return { status: 'ok', gpus, processes: apps.code === 0 ? parseProcessRows(apps.stdout) : [] };
   } catch (error) {
     return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };

@@ -35,7 +35,8 @@ export function readModel(folder: string, installed: ReadonlyMap<string, Distrib
   const record = config as Record<string, unknown>;
   const tokenizer = readJson(join(path, 'tokenizer_config.json'));
   const maxLength = tokenizer?.model_max_length;
-  const architecture = (Array.isArray(record.architectures) ? String(record.architectures[0] ?? '') : '') || null;
+  const architecture =
+    (Array.isArray(record.architectures) ? String(record.architectures[0] ?? '') : '') || null;
   const modelType = typeof record.model_type === 'string' ? record.model_type : null;
   return {
     path,
@@ -65,7 +66,8 @@ function readArchitectureSupport(
       {
         name: distribution.name,
         version: distribution.version,
-        knowsArchitecture: architecture === null || registryText === null ? null : mentions(registryText, architecture),
+        knowsArchitecture:
+          architecture === null || registryText === null ? null : mentions(registryText, architecture),
         knowsModelType: modelType !== null && mentionsQuoted(configText, modelType),
       },
     ];
@@ -79,7 +81,8 @@ function readArchitectureSupport(
     engines,
     transformers: {
       version: transformers.version,
-      knowsModelType: modelType === null || configText === null ? null : mentionsQuoted(configText, modelType),
+      knowsModelType:
+        modelType === null || configText === null ? null : mentionsQuoted(configText, modelType),
       knowsArchitecture:
         architecture === null || modelingText === null ? null : mentionsQuoted(modelingText, architecture),
     },

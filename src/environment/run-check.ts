@@ -47,18 +47,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const previous = readAgainst(options.against, options.cwd);
   const environment = await readEnvironment(options);
   const installed = indexDistributions(environment.distributions);
-  const model = options.model === undefined ? null : readModel(resolve(options.cwd ?? '.', options.model), installed);
-  const processEnv = { ...process.env, ...env } as NodeJS.ProcessEnv;
-  const gpu: GpuReading =
-    options.waitGpuFree !== undefined
-      ? (await waitGpuFree(options.waitGpuFree, { env: processEnv })).reading
-      : await readGpu(processEnv);
+  const model =
+    options.model === undefined ? null : readModel(resolve(options.cwd ?? '.', options.model), installed);
+  const processEnv = { ...process.env, ...env };
+  const waited =
+    options.waitGpuFree === undefined ? null : await waitGpuFree(options.waitGpuFree, { env: processEnv });
+  const gpu: GpuReading = waited?.reading ?? (await readGpu(processEnv));
   const findings = runChecks(CHECKS, {
     environment,
     installed,
     edges: collectRequirementEdges(installed, environment.markers).edges,
     gpu,
     gpuRequired: options.gpu === true,
+    gpuWaitedMs: waited?.waitedMs ?? null,
     model,
     tensorParallelSize: options.tp ?? null,
     maxModelLen: options.maxModelLen ?? null,
@@ -92,9 +93,12 @@ export function readSnapshotFile(path: string, shownAs: string = path): Snapshot
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new SourceError(`cannot read snapshot ${shownAs}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
-      cause: error,
-    });
+    throw new SourceError(
+      `cannot read snapshot ${shownAs}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      {
+        cause: error,
+      },
+    );
   }
   return parseSnapshot(text, shownAs);
 }

@@ -9,15 +9,32 @@ function snapshotOf(distributions: [string, string, string?][]): Snapshot {
     environment: {
       python: null,
       sitePackages: [],
-      distributions: distributions.map(([name, version, source]) => ({ name, version, installer: 'pip', source: source ?? 'index' })),
+      distributions: distributions.map(([name, version, source]) => ({
+        name,
+        version,
+        installer: 'pip',
+        source: source ?? 'index',
+      })),
     },
   };
 }
 
 describe('diffSnapshots', () => {
   it('sorts changes into upgraded, downgraded, changed, added and removed', () => {
-    const before = snapshotOf([['flashinfer-python', '0.6.3'], ['torch', '2.10.0+cu128'], ['numpy', '2.2.6'], ['gone', '1.0'], ['Same', '1.0']]);
-    const after = snapshotOf([['flashinfer_python', '0.6.4'], ['torch', '2.10.0+cu130'], ['numpy', '2.1.0'], ['new', '0.1'], ['same', '1.0']]);
+    const before = snapshotOf([
+      ['flashinfer-python', '0.6.3'],
+      ['torch', '2.10.0+cu128'],
+      ['numpy', '2.2.6'],
+      ['gone', '1.0'],
+      ['Same', '1.0'],
+    ]);
+    const after = snapshotOf([
+      ['flashinfer_python', '0.6.4'],
+      ['torch', '2.10.0+cu130'],
+      ['numpy', '2.1.0'],
+      ['new', '0.1'],
+      ['same', '1.0'],
+    ]);
     expect(diffSnapshots(before, after)).toEqual({
       upgraded: [
         { name: 'flashinfer_python', from: '0.6.3', to: '0.6.4' },
@@ -31,9 +48,18 @@ describe('diffSnapshots', () => {
   });
 
   it('reports a reinstall from another source as changed', () => {
-    const diff = diffSnapshots(snapshotOf([['vllm', '0.16.0']]), snapshotOf([['vllm', '0.16.0', 'editable file:///src/vllm']]));
+    const diff = diffSnapshots(
+      snapshotOf([['vllm', '0.16.0']]),
+      snapshotOf([['vllm', '0.16.0', 'editable file:///src/vllm']]),
+    );
     expect(diff.changed).toEqual([
-      { name: 'vllm', from: '0.16.0', to: '0.16.0', fromSource: 'index', toSource: 'editable file:///src/vllm' },
+      {
+        name: 'vllm',
+        from: '0.16.0',
+        to: '0.16.0',
+        fromSource: 'index',
+        toSource: 'editable file:///src/vllm',
+      },
     ]);
   });
 });
@@ -46,7 +72,10 @@ describe('parseSnapshot', () => {
 
   it.each([
     ['{ nope', /^old\.json is not valid JSON/],
-    ['{"schemaVersion": 2, "environment": {}}', /^old\.json is not a vigil snapshot \(schemaVersion 1\): schemaVersion/],
+    [
+      '{"schemaVersion": 2, "environment": {}}',
+      /^old\.json is not a vigil snapshot \(schemaVersion 1\): schemaVersion/,
+    ],
     ['[]', /^old\.json is not a vigil snapshot/],
   ])('rejects %j with one line naming the file', (text, message) => {
     expect(() => parseSnapshot(text, 'old.json')).toThrow(ConfigError);

@@ -40,15 +40,20 @@ export function parseSnapshot(text: string, file: string): Snapshot {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${file} is not valid JSON (${(error as Error).message}); give a file written by vigil snapshot`, {
-      cause: error,
-    });
+    throw new ConfigError(
+      `${file} is not valid JSON (${(error as Error).message}); give a file written by vigil snapshot`,
+      {
+        cause: error,
+      },
+    );
   }
   const parsed = SnapshotSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'top level';
-    throw new ConfigError(`${file} is not a vigil snapshot (schemaVersion 1): ${where}: ${issue?.message ?? 'invalid'}`);
+    throw new ConfigError(
+      `${file} is not a vigil snapshot (schemaVersion 1): ${where}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }

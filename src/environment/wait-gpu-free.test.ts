@@ -18,7 +18,8 @@ function fake(readings: GpuReading[]): { options: Parameters<typeof waitGpuFree>
   let polls = 0;
   return {
     options: {
-      readGpu: () => Promise.resolve(readings[Math.min(polls++, readings.length - 1)] ?? { status: 'absent' }),
+      readGpu: () =>
+        Promise.resolve(readings[Math.min(polls++, readings.length - 1)] ?? { status: 'absent' }),
       sleep: (ms) => {
         now += ms;
         return Promise.resolve();
@@ -32,7 +33,11 @@ function fake(readings: GpuReading[]): { options: Parameters<typeof waitGpuFree>
 
 describe('waitGpuFree', () => {
   it('returns as soon as the memory is released', async () => {
-    const held: GpuReading = { status: 'ok', gpus: [device(70_000)], processes: [{ pid: 1, name: 'VLLM::EngineCore', usedMemoryMiB: 70_000 }] };
+    const held: GpuReading = {
+      status: 'ok',
+      gpus: [device(70_000)],
+      processes: [{ pid: 1, name: 'VLLM::EngineCore', usedMemoryMiB: 70_000 }],
+    };
     const free: GpuReading = { status: 'ok', gpus: [device(300)], processes: [] };
     const { options, polls } = fake([held, held, free]);
     await expect(waitGpuFree(10, options)).resolves.toMatchObject({ outcome: 'free', waitedMs: 2000 });

@@ -22,7 +22,10 @@ export interface WaitGpuFreeResult {
  * Waits up to `seconds` for memory held by other processes (a previous server's EngineCore, say) to be
  * released, as the incident's ExecStartPre did, so a restart does not die on "Free memory on device …".
  */
-export async function waitGpuFree(seconds: number, options: WaitGpuFreeOptions = {}): Promise<WaitGpuFreeResult> {
+export async function waitGpuFree(
+  seconds: number,
+  options: WaitGpuFreeOptions = {},
+): Promise<WaitGpuFreeResult> {
   const read = options.readGpu ?? (() => readGpu(options.env));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const now = options.now ?? Date.now;

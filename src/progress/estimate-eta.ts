@@ -18,7 +18,11 @@ export interface StartRecord {
  * Before any phase, or when no earlier start passed through this phase, it is their median time to ready
  * less the time elapsed. Null without history, or once ready.
  */
-export function estimateRemainingMs(state: ProgressState, elapsedMs: number, history: readonly StartRecord[]): number | null {
+export function estimateRemainingMs(
+  state: ProgressState,
+  elapsedMs: number,
+  history: readonly StartRecord[],
+): number | null {
   if (state.readyAtMs !== null || history.length === 0) return null;
   const phase = state.phase;
   if (phase !== null) {

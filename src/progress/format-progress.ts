@@ -23,12 +23,14 @@ export function describeFacts(state: ProgressState): string[] {
     parts.push(`${facts.layersOffloaded}/${facts.layers} layers on GPU`);
   }
   if (WEIGHT_PHASES.has(phase) && facts.weightsGiB !== undefined) {
-    const took = facts.weightsSeconds === undefined ? '' : ` in ${formatDuration(facts.weightsSeconds * 1000)}`;
+    const took =
+      facts.weightsSeconds === undefined ? '' : ` in ${formatDuration(facts.weightsSeconds * 1000)}`;
     parts.push(`weights ${facts.weightsGiB.toFixed(2)} GiB${took}`);
   }
   if (KV_PHASES.has(phase)) {
     if (facts.kvCacheGiB !== undefined) parts.push(`KV cache ${facts.kvCacheGiB.toFixed(2)} GiB`);
-    if (facts.kvCacheTokens !== undefined) parts.push(`${facts.kvCacheTokens.toLocaleString('en-US')} KV tokens`);
+    if (facts.kvCacheTokens !== undefined)
+      parts.push(`${facts.kvCacheTokens.toLocaleString('en-US')} KV tokens`);
   }
   return parts;
 }
@@ -37,10 +39,15 @@ const WEIGHT_PHASES = new Set(['weights-loaded', 'memory-profiling']);
 const KV_PHASES = new Set(['kv-cache', 'cuda-graphs', 'warmup']);
 
 /** One line: `loading weights · shard 3/14 · 1m02s · ETA 7m49s`. */
-export function formatProgressLine(state: ProgressState, elapsedMs: number, remainingMs: number | null): string {
+export function formatProgressLine(
+  state: ProgressState,
+  elapsedMs: number,
+  remainingMs: number | null,
+): string {
   const parts = [state.phase?.label ?? (state.engine === null ? 'starting' : `starting ${state.engine}`)];
   parts.push(...describeFacts(state));
   parts.push(formatDuration(elapsedMs));
-  if (remainingMs !== null) parts.push(remainingMs > 0 ? `ETA ${formatDuration(remainingMs)}` : 'ETA overdue');
+  if (remainingMs !== null)
+    parts.push(remainingMs > 0 ? `ETA ${formatDuration(remainingMs)}` : 'ETA overdue');
   return parts.join(' · ');
 }

@@ -51,7 +51,14 @@ describe('createProgressTracker on real-format start-ups', () => {
 
   it('does not go back when tensor-parallel ranks repeat milestones', () => {
     const state = follow('vllm-tp2-engine-init-healthy.log');
-    expect(phasesOf(state)).toEqual(['model-config', 'loading-weights', 'weights-loaded', 'memory-profiling', 'kv-cache', 'cuda-graphs']);
+    expect(phasesOf(state)).toEqual([
+      'model-config',
+      'loading-weights',
+      'weights-loaded',
+      'memory-profiling',
+      'kv-cache',
+      'cuda-graphs',
+    ]);
     expect(state.readyAtMs).toBeNull();
   });
 

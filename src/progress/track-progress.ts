@@ -54,7 +54,8 @@ export function engineOfCommand(command: readonly string[], specs = ENGINE_PROGR
 export function createProgressTracker(options: TrackProgressOptions = {}): ProgressTracker {
   const specs = options.specs ?? ENGINE_PROGRESS;
   const readyFromLog = options.readyFromLog ?? true;
-  const known = options.engine ?? (options.command === undefined ? null : engineOfCommand(options.command, specs));
+  const known =
+    options.engine ?? (options.command === undefined ? null : engineOfCommand(options.command, specs));
   let spec: EngineProgressSpec | null = specs.find((candidate) => candidate.engine === known) ?? null;
   let phaseIndex = -1;
   const state: ProgressState = {

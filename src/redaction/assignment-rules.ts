@@ -63,8 +63,10 @@ function keepsValue(text: string, start: number, end: number, separator: Separat
   const short = end - start <= 20 ? text.slice(start, end) : null;
   if (short !== null && NOT_SECRET.has(short.toLowerCase())) return true;
   if (separator === 'space') return first === '-' || (short !== null && PROSE_WORDS.has(short.toLowerCase()));
-  // `token: expired` is prose; a credential after a colon has a digit or is long.
-  if (separator === 'colon') return short !== null && short.length < 20 && !/[0-9]/.test(short);
+  // `token: expired` is prose and SGLang's `#token: 85` a count; a credential after a colon has letters and
+  // digits, or is long.
+  if (separator === 'colon')
+    return short !== null && short.length < 20 && !(/[0-9]/.test(short) && /[A-Za-z]/.test(short));
   return false;
 }
 

@@ -140,6 +140,10 @@ describe('redactText leaves look-alikes alone', () => {
     ['host and port URLs', 'http://0.0.0.0:8000/v1 and http://localhost:8000/health'],
     ['flag named in prose', 'set HF_TOKEN or pass --hf-token to log in'],
     ['token: word', 'Invalid token: expired'],
+    [
+      'SGLang token count',
+      '[2025-09-03 18:33:19 TP0] Decode batch. #running-req: 1, #token: 85, token usage: 0.00',
+    ],
     ['variable reference', 'HF_TOKEN=$HF_TOKEN --api-key ${KEY} --token <your-token>'],
     ['email and ssh remote', 'user@example.com git@github.com:org/repo.git'],
     ['short AKIA', 'AKIAXYZ and XAKIAIOSFODNN7EXAMPLEX'],

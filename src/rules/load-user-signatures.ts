@@ -24,7 +24,8 @@ export interface LoadedSignatures {
 
 /** `${XDG_CONFIG_HOME:-~/.config}/vigil/signatures`. */
 export function defaultRulesDir(env: Record<string, string | undefined>): string {
-  const configHome = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : null;
+  const configHome =
+    env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : null;
   return join(configHome ?? join(env.HOME ?? homedir(), '.config'), 'vigil', 'signatures');
 }
 
@@ -56,9 +57,12 @@ async function readRules(path: string, required: boolean): Promise<UserSignature
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new SourceError(`cannot read rule file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
-        cause: error,
-      });
+      throw new SourceError(
+        `cannot read rule file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+        {
+          cause: error,
+        },
+      );
     }
     found.push(...parseUserSignatures(text, file));
   }

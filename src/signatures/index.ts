@@ -2,6 +2,7 @@
 // Do not edit it by hand: add a folder (npm run new-signature -- <id>) and run `npm run signatures:generate`.
 
 import type { Signature } from './define-signature.js';
+import attributeMissingFromInstalledModuleSignature from './attribute-missing-from-installed-module/signature.js';
 import bf16NeedsComputeCapability80Signature from './bf16-needs-compute-capability-80/signature.js';
 import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
@@ -33,6 +34,7 @@ import hfGatedRepoSignature from './hf-gated-repo/signature.js';
 import hfHubOfflineSignature from './hf-hub-offline/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
+import jitKernelBuildFailedSignature from './jit-kernel-build-failed/signature.js';
 import libcudaLinkFailedSignature from './libcuda-link-failed/signature.js';
 import llamacppBindFailedSignature from './llamacpp-bind-failed/signature.js';
 import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signature.js';
@@ -45,6 +47,7 @@ import multiprocessingMainGuardMissingSignature from './multiprocessing-main-gua
 import ncclNetworkInterfaceSignature from './nccl-network-interface/signature.js';
 import ncclSystemErrorSignature from './nccl-system-error/signature.js';
 import ncclWatchdogTimeoutSignature from './nccl-watchdog-timeout/signature.js';
+import noCudaDeviceVisibleSignature from './no-cuda-device-visible/signature.js';
 import noModelWeightsFoundSignature from './no-model-weights-found/signature.js';
 import numpyAbiMismatchSignature from './numpy-abi-mismatch/signature.js';
 import nvccNotFoundSignature from './nvcc-not-found/signature.js';
@@ -56,7 +59,10 @@ import nvmlDriverLibraryVersionMismatchSignature from './nvml-driver-library-ver
 import ollamaPortInUseSignature from './ollama-port-in-use/signature.js';
 import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
+import packageInstallRequestedSignature from './package-install-requested/signature.js';
+import packageVersionRequirementNotMetSignature from './package-version-requirement-not-met/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
+import ptxUnsupportedToolchainSignature from './ptx-unsupported-toolchain/signature.js';
 import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
 import pythonModuleNotFoundSignature from './python-module-not-found/signature.js';
 import quantKernelNeedsNewerGpuSignature from './quant-kernel-needs-newer-gpu/signature.js';
@@ -85,6 +91,7 @@ import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
 import vllmConfigValidationErrorSignature from './vllm-config-validation-error/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
+import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
 import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory-utilization/signature.js';
 import weightNameNotInModelSignature from './weight-name-not-in-model/signature.js';
@@ -95,6 +102,7 @@ export type { Signature, SignatureMatcher } from './define-signature.js';
 
 /** Every built-in signature, ordered by id. */
 export const builtinSignatures: readonly Signature[] = [
+  attributeMissingFromInstalledModuleSignature,
   bf16NeedsComputeCapability80Signature,
   cCompilerNotFoundSignature,
   chatTemplateMissingSignature,
@@ -126,6 +134,7 @@ export const builtinSignatures: readonly Signature[] = [
   hfHubOfflineSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
   importNameMissingFromPackageSignature,
+  jitKernelBuildFailedSignature,
   libcudaLinkFailedSignature,
   llamacppBindFailedSignature,
   llamacppInvalidArgumentSignature,
@@ -138,6 +147,7 @@ export const builtinSignatures: readonly Signature[] = [
   ncclNetworkInterfaceSignature,
   ncclSystemErrorSignature,
   ncclWatchdogTimeoutSignature,
+  noCudaDeviceVisibleSignature,
   noModelWeightsFoundSignature,
   numpyAbiMismatchSignature,
   nvccNotFoundSignature,
@@ -149,7 +159,10 @@ export const builtinSignatures: readonly Signature[] = [
   ollamaPortInUseSignature,
   ollamaPullFailedSignature,
   packageBelowMinimumVersionSignature,
+  packageInstallRequestedSignature,
+  packageVersionRequirementNotMetSignature,
   portInUseSignature,
+  ptxUnsupportedToolchainSignature,
   pythonDevHeadersMissingSignature,
   pythonModuleNotFoundSignature,
   quantKernelNeedsNewerGpuSignature,
@@ -178,6 +191,7 @@ export const builtinSignatures: readonly Signature[] = [
   tvmFfiTypeAlreadyRegisteredSignature,
   vllmConfigValidationErrorSignature,
   vllmFreeMemoryBelowUtilizationSignature,
+  vllmNoGpuPlatformDetectedSignature,
   vllmNoKvCacheBlocksSignature,
   vllmOomHighGpuMemoryUtilizationSignature,
   weightNameNotInModelSignature,
@@ -188,6 +202,10 @@ export const builtinSignatures: readonly Signature[] = [
 export const fixtureNames: Readonly<
   Record<string, { readonly matches: readonly string[]; readonly ignores: readonly string[] }>
 > = {
+  'attribute-missing-from-installed-module': {
+    matches: ['vllm-import-torch-too-old.log'],
+    ignores: ['circular-import.log', 'object-attribute-bug.log'],
+  },
   'bf16-needs-compute-capability-80': {
     matches: ['vllm-gemma-on-t4.log', 'worker-quadro-rtx.log'],
     ignores: ['awq-rejects-bfloat16.log', 'healthy-bf16-casting-warning.log'],
@@ -316,6 +334,10 @@ export const fixtureNames: Readonly<
     matches: ['remote-code-imports-removed-transformers-class.log', 'sglang-triton-too-old.log'],
     ignores: ['circular-import-from-local-file.log'],
   },
+  'jit-kernel-build-failed': {
+    matches: ['flashinfer-jit-cub-error.log', 'torch-extension-undefined-reference.log'],
+    ignores: ['cuda-oom-error-colon.log', 'python-headers-missing.log'],
+  },
   'libcuda-link-failed': {
     matches: ['triton-launcher-link.log', 'vllm-flashinfer-sampler-jit.log', 'vllm-ninja-excerpt.log'],
     ignores: ['linker-cannot-find-other-lib.log'],
@@ -364,6 +386,10 @@ export const fixtureNames: Readonly<
     matches: ['new-pg-prefix.log', 'ray-old-watchdog.log'],
     ignores: ['nccl-system-error.log'],
   },
+  'no-cuda-device-visible': {
+    matches: ['llama-server-no-device.log', 'vllm-engine-core-no-gpus.log'],
+    ignores: ['driver-library-version-mismatch-first.log'],
+  },
   'no-model-weights-found': {
     matches: ['tgi-no-local-weights.log', 'vllm-empty-dir.log'],
     ignores: ['tgi-converting-warning.log'],
@@ -408,9 +434,21 @@ export const fixtureNames: Readonly<
     matches: ['sglang-flashinfer-python-too-old.log', 'sglang-kernel-pin-bumped.log'],
     ignores: ['healthy-version-banner.log', 'sglang-package-not-installed.log'],
   },
+  'package-install-requested': {
+    matches: ['vllm-bitsandbytes-wrapper-only.log'],
+    ignores: ['inner-module-not-found-wins.log'],
+  },
+  'package-version-requirement-not-met': {
+    matches: ['huggingface-hub-1x.log', 'tokenizers-too-new-for-transformers.log'],
+    ignores: ['sglang-minimum-version-check.log'],
+  },
   'port-in-use': {
     matches: ['torch-distributed-store.log', 'uvicorn-buildkite.log'],
     ignores: ['healthy-uvicorn.log', 'ollama-bind.log'],
+  },
+  'ptx-unsupported-toolchain': {
+    matches: ['vllm-fa2-accelerator-error.log', 'vllm-triton-kernel-old-driver.log'],
+    ignores: ['no-kernel-image.log'],
   },
   'python-dev-headers-missing': {
     matches: ['ninja-extension-build.log', 'triton-cuda-utils-build.log'],
@@ -531,6 +569,10 @@ export const fixtureNames: Readonly<
   'vllm-free-memory-below-utilization': {
     matches: ['newer-device-named.log', 'v1-engine-core-init-device.log'],
     ignores: ['kv-cache-no-blocks.log'],
+  },
+  'vllm-no-gpu-platform-detected': {
+    matches: ['vllm-info-level-unspecified-platform.log'],
+    ignores: ['debug-line-names-nvml.log'],
   },
   'vllm-no-kv-cache-blocks': {
     matches: ['v0-docker-compose.log', 'v1-engine-core-then-apiserver.log'],

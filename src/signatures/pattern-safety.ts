@@ -55,7 +55,8 @@ function foldCase(a: CharSet): CharSet {
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isWord = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isWord = (c: number): boolean =>
+  isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
 /** The set for a class escape (`\d`, `\W`, ...) or null when the letter is not one. */
@@ -150,7 +151,12 @@ class PatternReader {
       case '[':
         return { kind: 'chars', set: this.charClass(), start, end: this.pos };
       case '.':
-        return { kind: 'chars', set: this.dotAll ? fullSet() : complement(singleChar(10)), start, end: this.pos };
+        return {
+          kind: 'chars',
+          set: this.dotAll ? fullSet() : complement(singleChar(10)),
+          start,
+          end: this.pos,
+        };
       case '^':
       case '$':
         return { kind: 'empty', start, end: this.pos };
@@ -167,7 +173,8 @@ class PatternReader {
       const rest = this.source.slice(this.pos);
       const named = /^\?<[A-Za-z_$][\w$]*>/.exec(rest);
       if (named !== null) this.pos += named[0].length;
-      else if (rest.startsWith('?<=') || rest.startsWith('?<!')) [this.pos, lookaround] = [this.pos + 3, true];
+      else if (rest.startsWith('?<=') || rest.startsWith('?<!'))
+        [this.pos, lookaround] = [this.pos + 3, true];
       else if (rest.startsWith('?=') || rest.startsWith('?!')) [this.pos, lookaround] = [this.pos + 2, true];
       else if (rest.startsWith('?:')) this.pos += 2;
     }

@@ -91,7 +91,7 @@ const common = {
     )
     .min(1),
   explanation: text('an explanation of what happened and why'),
-  fix: text('the fix: a command or step, with {placeholders} for captured values'),
+  fix: text('a fix: a command or step ({name} takes a captured value)'),
   alternative: text('an alternative fix').optional(),
   references: z.array(z.url({ error: 'a URL' })),
   weight: z.number().gt(0).max(1).optional(),
@@ -100,12 +100,19 @@ const common = {
 
 /** Named groups of a pattern, e.g. `want` in `(?<want>\d+)`. */
 function groupNames(pattern: RegExp | undefined): string[] {
-  return pattern === undefined ? [] : [...pattern.source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1] ?? '');
+  return pattern === undefined
+    ? []
+    : [...pattern.source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1] ?? '');
 }
 
 /** Every `{name}` in the texts must be a group that `match.message` or `match.context` captures. */
 function checkPlaceholders(
-  signature: { match: { message?: RegExp; context?: RegExp }; explanation: string; fix: string; alternative?: string },
+  signature: {
+    match: { message?: RegExp; context?: RegExp };
+    explanation: string;
+    fix: string;
+    alternative?: string;
+  },
   ctx: z.RefinementCtx,
 ): void {
   const known = new Set([...groupNames(signature.match.message), ...groupNames(signature.match.context)]);
@@ -126,7 +133,9 @@ function checkPlaceholders(
 function matcherShape<P extends z.ZodType<RegExp>, E extends z.ZodType>(pattern: P, exception: E) {
   const shape = { exception: exception.optional() } as Record<string, z.ZodType>;
   for (const field of PATTERN_FIELDS) shape[field] = pattern.optional();
-  return z.strictObject(shape as { exception: z.ZodOptional<E> } & Record<(typeof PATTERN_FIELDS)[number], z.ZodOptional<P>>);
+  return z.strictObject(
+    shape as { exception: z.ZodOptional<E> } & Record<(typeof PATTERN_FIELDS)[number], z.ZodOptional<P>>,
+  );
 }
 
 /** Built-in signatures, as defineSignature() objects. */
@@ -160,9 +169,19 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value instanceof RegExp) return String(value);
   if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-  if (typeof value === 'object' || typeof value === 'function') return `a ${typeof value}`;
-  const shown =
-    typeof value === 'string' ? JSON.stringify(value) : typeof value === 'symbol' ? value.toString() : `${value}`;
+  let shown: string;
+  switch (typeof value) {
+    case 'string':
+      shown = JSON.stringify(value);
+      break;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      shown = String(value);
+      break;
+    default:
+      return `a ${typeof value}`;
+  }
   return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
 }
 
@@ -172,7 +191,14 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const found = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = issue.expected === 'array' ? 'a list' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+      // Fields with their own wording ("a short title") say it; the others get the type's name.
+      if (!issue.message.startsWith('Invalid input')) {
+        return `${field}: expected ${issue.message}, found ${describeValue(found)}`;
+      }
+      const expected =
+        issue.expected === 'array'
+          ? 'a list'
+          : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
       return `${field}: expected ${expected}, found ${describeValue(found)}`;
     }
     case 'invalid_value':

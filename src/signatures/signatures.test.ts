@@ -18,7 +18,11 @@ const folders = readdirSync(here, { withFileTypes: true })
 
 function fixturesOn(id: string, kind: 'matches' | 'ignores'): string[] {
   const dir = join(here, id, 'fixtures', kind);
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.log')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.log'))
+        .sort()
+    : [];
 }
 
 function readFixture(id: string, kind: 'matches' | 'ignores', name: string): string {
@@ -30,7 +34,9 @@ function chosen(diagnosis: Diagnosis): string {
   const cause = diagnosis.rootCause;
   return (
     `verdict ${diagnosis.verdict}, signature ${diagnosis.signature?.id ?? 'none'}, root cause ` +
-    (cause === null ? 'none' : `line ${cause.lineNumber}: ${cause.exception ?? '(no exception)'}: ${cause.message}`)
+    (cause === null
+      ? 'none'
+      : `line ${cause.lineNumber}: ${cause.exception ?? '(no exception)'}: ${cause.message}`)
   );
 }
 
@@ -46,7 +52,10 @@ describe('the signature registry', () => {
 
   it('knows the fixture names on disk (if not, run npm run signatures:generate)', () => {
     for (const id of folders) {
-      expect(fixtureNames[id], id).toEqual({ matches: fixturesOn(id, 'matches'), ignores: fixturesOn(id, 'ignores') });
+      expect(fixtureNames[id], id).toEqual({
+        matches: fixturesOn(id, 'matches'),
+        ignores: fixturesOn(id, 'ignores'),
+      });
     }
   });
 
@@ -55,35 +64,40 @@ describe('the signature registry', () => {
   });
 });
 
-describe.each(builtinSignatures.map((signature) => [signature.id, signature] as const))('%s', (id, signature) => {
-  const matches = fixturesOn(id, 'matches');
-  const ignores = fixturesOn(id, 'ignores');
+describe.each(builtinSignatures.map((signature) => [signature.id, signature] as const))(
+  '%s',
+  (id, signature) => {
+    const matches = fixturesOn(id, 'matches');
+    const ignores = fixturesOn(id, 'ignores');
 
-  it('is valid (schema, placeholders, safe patterns)', () => {
-    expect(validateSignature(signature)).toEqual([]);
-  });
-
-  it('sits in a folder named after its id', () => {
-    expect(folders).toContain(signature.id);
-  });
-
-  it('has at least one matches/ and one ignores/ fixture', () => {
-    expect(matches.length, `add src/signatures/${id}/fixtures/matches/<scenario>.log`).toBeGreaterThan(0);
-    expect(ignores.length, `add src/signatures/${id}/fixtures/ignores/<scenario>.log`).toBeGreaterThan(0);
-  });
-
-  if (matches.length > 0) {
-    it.each(matches)('matches/%s yields it', (name) => {
-      const diagnosis = diagnose(readFixture(id, 'matches', name));
-      expect(diagnosis.signature?.id, chosen(diagnosis)).toBe(id);
-      expect(diagnosis.signature?.fix, 'every {placeholder} of fix is filled').not.toMatch(/\{[A-Za-z_$][\w$]*\}/);
+    it('is valid (schema, placeholders, safe patterns)', () => {
+      expect(validateSignature(signature)).toEqual([]);
     });
-  }
 
-  if (ignores.length > 0) {
-    it.each(ignores)('ignores/%s does not yield it', (name) => {
-      const diagnosis = diagnose(readFixture(id, 'ignores', name));
-      expect(diagnosis.signature?.id, chosen(diagnosis)).not.toBe(id);
+    it('sits in a folder named after its id', () => {
+      expect(folders).toContain(signature.id);
     });
-  }
-});
+
+    it('has at least one matches/ and one ignores/ fixture', () => {
+      expect(matches.length, `add src/signatures/${id}/fixtures/matches/<scenario>.log`).toBeGreaterThan(0);
+      expect(ignores.length, `add src/signatures/${id}/fixtures/ignores/<scenario>.log`).toBeGreaterThan(0);
+    });
+
+    if (matches.length > 0) {
+      it.each(matches)('matches/%s yields it', (name) => {
+        const diagnosis = diagnose(readFixture(id, 'matches', name));
+        expect(diagnosis.signature?.id, chosen(diagnosis)).toBe(id);
+        expect(diagnosis.signature?.fix, 'every {placeholder} of fix is filled').not.toMatch(
+          /\{[A-Za-z_$][\w$]*\}/,
+        );
+      });
+    }
+
+    if (ignores.length > 0) {
+      it.each(ignores)('ignores/%s does not yield it', (name) => {
+        const diagnosis = diagnose(readFixture(id, 'ignores', name));
+        expect(diagnosis.signature?.id, chosen(diagnosis)).not.toBe(id);
+      });
+    }
+  },
+);

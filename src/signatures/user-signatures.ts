@@ -22,7 +22,9 @@ export function parseUserSignatures(text: string, file: string): UserSignature[]
     document = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    throw new ConfigError(`${file}: not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${reason}`, { cause: error });
+    throw new ConfigError(`${file}: not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${reason}`, {
+      cause: error,
+    });
   }
   if (document === null || document === undefined) return [];
   const items = Array.isArray(document) ? (document as unknown[]) : [document];
@@ -34,8 +36,11 @@ export function parseUserSignatures(text: string, file: string): UserSignature[]
     const result = userSignatureSchema.safeParse(item);
     if (!result.success) {
       const [first, ...rest] = result.error.issues;
-      const more = rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
-      throw new ConfigError(`${file}: ${where}${first === undefined ? 'invalid' : describeIssue(first, item)}${more}`);
+      const more =
+        rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})`;
+      throw new ConfigError(
+        `${file}: ${where}${first === undefined ? 'invalid' : describeIssue(first, item)}${more}`,
+      );
     }
     return { signature: result.data, file };
   });

@@ -2,20 +2,13 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { SourceError, UsageError } from '../errors.js';
 import { describeReadError } from './describe-read-error.js';
 import { gunzipChunks, isGzip } from './gunzip-chunks.js';
+import { prepend, type LogInput } from './log-input.js';
+import { openStdin } from './open-stdin.js';
 import type { OpenedSource } from './types.js';
 
 // Large reads keep the per-chunk cost of the consumer's scanning loop negligible (see perf-anchors.md).
 const CHUNK_BYTES = 1 << 20;
 const NEWLINE = Buffer.from('\n');
-
-interface Input {
-  label: string;
-  /** The first bytes, read at open time to detect gzip. */
-  head: Buffer;
-  /** All the bytes, the head included. */
-  body: AsyncIterable<Uint8Array>;
-  close(): Promise<void>;
-}
 
 /**
  * Opens every file up front, so a missing or unreadable one fails before any reading, then reads them one
@@ -26,7 +19,7 @@ export async function openFiles(paths: string[], stdin: NodeJS.ReadableStream): 
   if (names.filter((name) => name === '-').length > 1) {
     throw new UsageError("stdin ('-') can be given only once");
   }
-  const inputs: Input[] = [];
+  const inputs: LogInput[] = [];
   try {
     for (const name of names) inputs.push(name === '-' ? await openStdin(stdin) : await openFile(name));
   } catch (error) {
@@ -36,14 +29,14 @@ export async function openFiles(paths: string[], stdin: NodeJS.ReadableStream): 
   const warnings: string[] = [];
   const gzip = inputs.some((input) => isGzip(input.head));
   return {
-    chunks: readInputs(inputs, warnings),
+    chunks: readLogInputs(inputs, warnings),
     describe: describeNames(inputs.map((input) => input.label)),
     formats: gzip ? ['gzip'] : [],
     warnings,
   };
 }
 
-async function* readInputs(inputs: Input[], warnings: string[]): AsyncGenerator<Uint8Array> {
+async function* readLogInputs(inputs: LogInput[], warnings: string[]): AsyncGenerator<Uint8Array> {
   let next = 0;
   try {
     let endsWithNewline = true;
@@ -64,16 +57,11 @@ async function* readInputs(inputs: Input[], warnings: string[]): AsyncGenerator<
   }
 }
 
-function bodyOf(input: Input, warnings: string[]): AsyncIterable<Uint8Array> {
+function bodyOf(input: LogInput, warnings: string[]): AsyncIterable<Uint8Array> {
   return isGzip(input.head) ? gunzipChunks(input.label, input.body, warnings) : input.body;
 }
 
-async function* prepend(head: Buffer, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  if (head.length > 0) yield head;
-  yield* body;
-}
-
-async function openFile(path: string): Promise<Input> {
+async function openFile(path: string): Promise<LogInput> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
@@ -129,48 +117,6 @@ async function* readHandle(path: string, handle: FileHandle): AsyncGenerator<Uin
       ? Buffer.from(buffer.subarray(0, bytesRead))
       : buffer.subarray(0, bytesRead);
   }
-}
-
-async function openStdin(stdin: NodeJS.ReadableStream): Promise<Input> {
-  const iterator = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
-  const pulled: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  try {
-    while (size < 2) {
-      const step = await iterator.next();
-      if (step.done === true) {
-        done = true;
-        break;
-      }
-      const chunk = toBuffer(step.value);
-      pulled.push(chunk);
-      size += chunk.length;
-    }
-  } catch (error) {
-    throw new SourceError(`cannot read stdin: ${describeReadError(error)}`, { cause: error });
-  }
-  async function* rest(): AsyncGenerator<Uint8Array> {
-    if (done) return;
-    try {
-      for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) {
-        yield toBuffer(step.value);
-      }
-    } catch (error) {
-      throw new SourceError(`cannot read stdin: ${describeReadError(error)}`, { cause: error });
-    }
-  }
-  return {
-    label: 'stdin',
-    head: Buffer.concat(pulled),
-    body: prepend(Buffer.concat(pulled), rest()),
-    // The caller owns stdin: ending our iterator would destroy it, so leave it as it is.
-    close: () => Promise.resolve(),
-  };
-}
-
-function toBuffer(chunk: Buffer | string): Buffer {
-  return typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
 function describeNames(labels: string[]): string {

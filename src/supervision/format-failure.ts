@@ -6,7 +6,10 @@ import type { StartFailure } from './supervise-server.js';
 export type ReportFormat = 'text' | 'json' | 'markdown';
 
 /** Renders a diagnosis exactly as `vigil diagnose` does (the reporting module, injected). */
-export type RenderDiagnosis = (diagnosis: Diagnosis, options: { format: ReportFormat; color: boolean }) => string;
+export type RenderDiagnosis = (
+  diagnosis: Diagnosis,
+  options: { format: ReportFormat; color: boolean },
+) => string;
 
 /** `exited with status 1`, `was killed by SIGKILL`, `is still running`. */
 export function describeExit(failure: StartFailure): string {
@@ -53,7 +56,10 @@ export function formatFailureReport(failure: StartFailure, options: FailureRepor
   const notes = options.notes ?? [];
   const diagnosis = failure.diagnosis;
   if (options.format === 'json') {
-    const report = JSON.parse(options.render(diagnosis, { format: 'json', color: false })) as Record<string, unknown>;
+    const report = JSON.parse(options.render(diagnosis, { format: 'json', color: false })) as Record<
+      string,
+      unknown
+    >;
     report.supervision = {
       summary,
       reason: failure.reason,

@@ -21,7 +21,8 @@ export type HistoryFile = z.infer<typeof historySchema>;
 /** `${XDG_STATE_HOME:-~/.local/state}/vigil/history.json`, per the XDG base directory spec. */
 export function historyPath(env: Record<string, string | undefined>): string {
   const state = env.XDG_STATE_HOME;
-  const base = state !== undefined && state.startsWith('/') ? state : join(env.HOME ?? '/root', '.local', 'state');
+  const base =
+    state !== undefined && state.startsWith('/') ? state : join(env.HOME ?? '/root', '.local', 'state');
   return join(base, 'vigil', 'history.json');
 }
 
@@ -42,7 +43,10 @@ export async function readHistory(path: string): Promise<HistoryFile> {
 }
 
 export function startsOf(history: HistoryFile, key: string): StartRecord[] {
-  return (history.commands[key]?.runs ?? []).map((run) => ({ ...run, engine: run.engine as StartRecord['engine'] }));
+  return (history.commands[key]?.runs ?? []).map((run) => ({
+    ...run,
+    engine: run.engine as StartRecord['engine'],
+  }));
 }
 
 /**

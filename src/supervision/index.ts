@@ -35,3 +35,4 @@ export { parseSystemdMessage } from './watch/systemd-messages.js';
 export type { SystemdEvent } from './watch/systemd-messages.js';
 export { parseUnitState, readUnitState } from './watch/read-unit-state.js';
 export type { UnitState } from './watch/read-unit-state.js';
+export { followServer } from './follow-server.js';

@@ -12,7 +12,11 @@ export function parseDuration(text: string, flag = 'duration'): number {
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)];
   const consumed = parts.map((part) => part[0]).join('');
   if (parts.length === 0 || consumed !== trimmed) {
-    throw new UsageError(`${flag} ${JSON.stringify(text)} is not a duration; use e.g. 90s, 10m, 1h30m or 500ms`);
+    throw new UsageError(
+      `${flag} ${JSON.stringify(text)} is not a duration; use e.g. 90s, 10m, 1h30m or 500ms`,
+    );
   }
-  return Math.round(parts.reduce((total, [, amount, unit]) => total + Number(amount) * (UNITS[unit ?? 's'] ?? 1000), 0));
+  return Math.round(
+    parts.reduce((total, [, amount, unit]) => total + Number(amount) * (UNITS[unit ?? 's'] ?? 1000), 0),
+  );
 }

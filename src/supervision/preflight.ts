@@ -37,7 +37,8 @@ export function checkOptionsFromServerArgs(args: readonly string[], cwd: string)
   // `vllm serve MODEL`: the first operand after `serve`; otherwise the engines' model flags.
   const serveIndex = args.indexOf('serve');
   const operand = serveIndex === -1 ? undefined : args[serveIndex + 1];
-  const model = value('--model', '--model-path', '--model-id', '-m') ?? (operand?.startsWith('-') ? undefined : operand);
+  const model =
+    value('--model', '--model-path', '--model-id', '-m') ?? (operand?.startsWith('-') ? undefined : operand);
   const modelDir = model === undefined ? undefined : resolve(cwd, model);
   return {
     port: port !== undefined && port <= 65535 ? port : undefined,
@@ -51,7 +52,10 @@ export function checkOptionsFromServerArgs(args: readonly string[], cwd: string)
  * The server's Python environment, from its command: `/opt/venv/bin/vllm` lives in the venv /opt/venv,
  * `/usr/bin/python3 -m sglang...` is the interpreter itself. Null when the command does not say.
  */
-export function environmentOfCommand(command: string, env: Record<string, string | undefined>): EnvironmentOptions {
+export function environmentOfCommand(
+  command: string,
+  env: Record<string, string | undefined>,
+): EnvironmentOptions {
   const path = findProgram(command, env);
   if (path === null) return {};
   if (/^python[\d.]*$/.test(basename(path))) return { python: path };
@@ -65,7 +69,10 @@ function findProgram(command: string, env: Record<string, string | undefined>): 
     ? [command]
     : command.includes('/')
       ? []
-      : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+      : (env.PATH ?? '')
+          .split(delimiter)
+          .filter(Boolean)
+          .map((dir) => join(dir, command));
   const found = candidates.find((candidate) => existsSync(candidate));
   if (found === undefined) return null;
   // Keep the venv's own bin/python symlink: resolving it would land in the base interpreter.

@@ -8,7 +8,9 @@ export function parseHealthUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--health ${JSON.stringify(text)} is not a URL; use e.g. http://127.0.0.1:8000/health`);
+    throw new UsageError(
+      `--health ${JSON.stringify(text)} is not a URL; use e.g. http://127.0.0.1:8000/health`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`--health ${JSON.stringify(text)} must be an http or https URL`);

@@ -46,7 +46,9 @@ export function createProgressDisplay(options: ProgressDisplayOptions): Progress
   const line = (): string => {
     const elapsedMs = performance.now() - started;
     if (state === null) return `${prefix}starting · ${formatDuration(elapsedMs)}`;
-    return prefix + formatProgressLine(state, elapsedMs, estimateRemainingMs(state, elapsedMs, options.history));
+    return (
+      prefix + formatProgressLine(state, elapsedMs, estimateRemainingMs(state, elapsedMs, options.history))
+    );
   };
   const clear = (): void => {
     if (!drawn) return;

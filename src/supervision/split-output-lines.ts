@@ -17,13 +17,22 @@ export class OutputLineSplitter {
     if (text !== '') this.afterCr = text.endsWith('\r');
     const lines: string[] = [];
     let start = 0;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = text.charCodeAt(index);
-      if (code !== 10 && code !== 13) continue;
-      lines.push(this.pending + text.slice(start, index));
-      this.pending = '';
-      if (code === 13 && text.charCodeAt(index + 1) === 10) index += 1;
-      start = index + 1;
+    if (!text.includes('\r')) {
+      // The common case: LF only, found by indexOf rather than a loop over every character.
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        lines.push(this.pending + text.slice(start, end));
+        this.pending = '';
+        start = end + 1;
+      }
+    } else {
+      for (let index = 0; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        if (code !== 10 && code !== 13) continue;
+        lines.push(this.pending + text.slice(start, index));
+        this.pending = '';
+        if (code === 13 && text.charCodeAt(index + 1) === 10) index += 1;
+        start = index + 1;
+      }
     }
     this.pending += text.slice(start);
     while (this.pending.length > MAX_LINE) {

@@ -149,7 +149,13 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
     readyFromLog: options.healthUrl === undefined || options.healthUrl === null,
   });
   const session = options.createDiagnosisSession();
+  // The last lines, in a ring, for a report whose diagnosis found nothing.
   const tail: string[] = [];
+  let tailNext = 0;
+  const lastLines = (): string[] =>
+    tailNext <= TAIL_LINES
+      ? tail.slice(0, tailNext)
+      : [...tail.slice(tailNext % TAIL_LINES), ...tail.slice(0, tailNext % TAIL_LINES)];
   let exited = false;
   let ready = false;
   let interrupted = false;
@@ -172,9 +178,10 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
 
   function handleLine(line: string, atMs: number): void {
     session.pushLine(line);
-    tail.push(line);
-    if (tail.length > TAIL_LINES) tail.shift();
-    if (tracker.push(line, atMs)) {
+    tail[tailNext % TAIL_LINES] = line;
+    tailNext += 1;
+    // Once ready, the phases are over: only the diagnosis goes on reading (a crash after ready).
+    if (!ready && tracker.push(line, atMs)) {
       emit({ type: 'progress', state: snapshot(tracker.state()), elapsedMs: atMs });
       if (!ready && tracker.state().readyAtMs !== null) becomeReady('log', atMs);
     }
@@ -199,7 +206,10 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
       });
     });
   }
-  const streamsClosed = Promise.all([follow(child.stdout, options.stdout), follow(child.stderr, options.stderr)]);
+  const streamsClosed = Promise.all([
+    follow(child.stdout, options.stdout),
+    follow(child.stderr, options.stderr),
+  ]);
 
   function becomeReady(via: 'health' | 'log', atMs: number): void {
     ready = true;
@@ -246,7 +256,7 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
       phaseMs: ranMs - (state.phase?.atMs ?? 0),
       progress: snapshot(state),
       diagnosis,
-      lastLines: [...tail],
+      lastLines: lastLines(),
       exitSeenAt: null,
     };
     emit({ type: 'failure', failure });
@@ -311,7 +321,7 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
             phaseMs: null,
             progress: snapshot(state),
             diagnosis,
-            lastLines: [...tail],
+            lastLines: lastLines(),
             exitSeenAt,
           };
           emit({ type: 'failure', failure });

@@ -31,7 +31,13 @@ const UNIT_NAME = /^[A-Za-z0-9:_.\\-]+(?:@[A-Za-z0-9:_.\\-]*)?$/;
 /** Accepts `vllm-kimi` or `vllm-kimi.service`; returns the name without the suffix. */
 export function validateServiceName(name: string): string {
   const bare = name.endsWith('.service') ? name.slice(0, -'.service'.length) : name;
-  if (bare.length === 0 || bare.length > 247 || !UNIT_NAME.test(bare) || bare.startsWith('-') || bare.startsWith('.')) {
+  if (
+    bare.length === 0 ||
+    bare.length > 247 ||
+    !UNIT_NAME.test(bare) ||
+    bare.startsWith('-') ||
+    bare.startsWith('.')
+  ) {
     throw new UsageError(
       `invalid unit name ${JSON.stringify(name)}: use letters, digits and : _ . \\ - (at most 255 with .service), e.g. --name vllm-qwen`,
     );
@@ -44,10 +50,14 @@ export function validateServiceName(name: string): string {
  * quotes, backslashes or control characters goes in double quotes with C escapes; `%` is doubled (a
  * specifier otherwise) and `$` too (an environment variable otherwise), inside quotes as well.
  */
+// systemd's C escapes cover every control character; the class names them on purpose.
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_QUOTE = /[\\"\u0000-\u001f\u007f]/g;
+
 export function quoteExecArgument(word: string): string {
-  const escaped = word.replaceAll('%', '%%').replaceAll('$', '$$');
+  const escaped = word.replaceAll('%', '%%').replaceAll('$', () => '$$');
   if (escaped !== '' && /^[A-Za-z0-9_@%+=:,./$-]+$/.test(escaped) && escaped !== ';') return escaped;
-  const inner = escaped.replace(/[\\"\n\t\r\u0000-\u001f\u007f]/g, (char) => {
+  const inner = escaped.replace(CONTROL_OR_QUOTE, (char) => {
     switch (char) {
       case '\\':
         return '\\\\';
@@ -119,7 +129,9 @@ export function renderUnitFile(options: UnitFileOptions): string {
     '[Service]',
     'Type=simple',
     ...(options.user === undefined ? [] : [`User=${options.user}`]),
-    ...(options.workingDirectory === undefined ? [] : [`WorkingDirectory=${quoteExecArgument(options.workingDirectory)}`]),
+    ...(options.workingDirectory === undefined
+      ? []
+      : [`WorkingDirectory=${quoteExecArgument(options.workingDirectory)}`]),
     `EnvironmentFile=-${options.environmentFile}`,
     'Environment=PYTHONUNBUFFERED=1',
     `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold.`,

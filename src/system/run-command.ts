@@ -27,8 +27,6 @@ export function runCommand(program: string, args: string[], options: RunCommandO
       shell: false,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: options.env ?? process.env,
-      timeout: options.timeoutMs,
-      killSignal: 'SIGKILL',
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -40,7 +38,14 @@ export function runCommand(program: string, args: string[], options: RunCommandO
     child.stderr?.on('data', (chunk: Buffer) => {
       if (err.length < 256) err.push(chunk);
     });
+    // Our own timer, cleared on every ending: spawn's `timeout` outlives a program that never started.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
     child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
       reject(
         new SourceError(
           error.code === 'ENOENT'
@@ -52,7 +57,8 @@ export function runCommand(program: string, args: string[], options: RunCommandO
     });
     if (options.input !== undefined) child.stdin?.end(options.input);
     child.on('close', (code, signal) => {
-      if (signal === 'SIGKILL' && code === null) {
+      clearTimeout(timer);
+      if (timedOut) {
         reject(new SourceError(`${program} ${args.join(' ')} did not finish within ${options.timeoutMs} ms`));
         return;
       }

@@ -14,7 +14,7 @@ export interface CliResult {
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
-  stdin?: Uint8Array | string;
+  stdin?: Uint8Array | string | Readable;
   cwd?: string;
 }
 
@@ -32,7 +32,10 @@ export async function runVigil(argv: string[], options: RunOptions = {}): Promis
   const code = await runCli(argv, {
     stdout: { write: (text: string) => (stdout += text), isTTY: false },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
-    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdin:
+      options.stdin instanceof Readable
+        ? options.stdin
+        : Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     env: baseEnv(options.env),
     cwd: options.cwd ?? process.cwd(),
   });
@@ -65,7 +68,8 @@ export async function spawnVigil(argv: string[], options: RunOptions = {}): Prom
       timeout: 120_000,
     },
   );
-  child.stdin.end(options.stdin ?? '');
+  if (options.stdin instanceof Readable) options.stdin.pipe(child.stdin);
+  else child.stdin.end(options.stdin ?? '');
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -99,18 +103,20 @@ export async function writeFiles(files: Record<string, string | Uint8Array>): Pr
 
 /**
  * A folder to use as PATH holding fake programs: each prints `stderr` and exits with `status`, and records
- * that it ran in `ran-NAME`, so a test can tell whether vigil called it.
+ * that it ran in `ran-NAME`, so a test can tell whether vigil called it. With `hang`, it then sleeps a minute.
  */
-export async function fakeBin(programs: Record<string, { stderr: string; status: number }>): Promise<string> {
+export async function fakeBin(
+  programs: Record<string, { stderr: string; status: number; hang?: boolean }>,
+): Promise<string> {
   const dir = await tempDir();
   const bin = join(dir, 'bin');
   await mkdir(bin);
-  for (const [name, { stderr, status }] of Object.entries(programs)) {
+  for (const [name, { stderr, status, hang }] of Object.entries(programs)) {
     const script = [
       '#!/bin/sh',
       `echo "$@" > '${join(dir, `ran-${name}`)}'`,
       `printf '%s\\n' '${stderr.replaceAll("'", "'\\''")}' >&2`,
-      `exit ${status}`,
+      hang === true ? 'exec /bin/sleep 60' : `exit ${status}`,
       '',
     ].join('\n');
     await writeFile(join(bin, name), script);

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { SourceError } from '../../src/errors.js';
+import { openSource, type SourceSpec } from '../../src/sources/index.js';
 import { expectOneLineError, fakeBin, fakeRan, runVigil, spawnVigil, tempDir } from './cli-harness.js';
 
 /** Each source, the program it runs, and what that program says when it fails. */
@@ -64,5 +67,28 @@ describe('names that would inject options are refused before anything runs', () 
     const bin = await fakeBin({ [program]: { stderr: 'should not run', status: 0 } });
     expectOneLineError(await runVigil(argv, { env: { PATH: bin } }));
     expect(await fakeRan(bin, program), `${program} was run`).toBe(false);
+  });
+});
+
+describe('a program that hangs is stopped by the timeout', () => {
+  it.each<[string, SourceSpec]>([
+    ['journalctl', { kind: 'unit', unit: 'vllm' }],
+    ['docker', { kind: 'docker', container: 'vllm' }],
+    ['kubectl', { kind: 'kube', pod: 'vllm-0' }],
+  ])('%s', async (program, spec) => {
+    const bin = await fakeBin({ [program]: { stderr: 'waiting...', status: 0, hang: true } });
+    const started = performance.now();
+    const error: unknown = await (async () => {
+      const source = await openSource(
+        spec,
+        { stdin: Readable.from([]), env: { PATH: bin } },
+        { timeoutMs: 500 },
+      );
+      for await (const _chunk of source.chunks) void _chunk;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as Error).message).toMatch(/did not finish|timed out|timeout/i);
+    expect((error as Error).message).not.toContain('\n');
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { diagnosisSchema, type DiagnosisJson } from './diagnosis-schema.js';
@@ -116,6 +117,21 @@ describe('vigil diagnose on hostile bytes', () => {
   it('binary on stdin', async () => {
     const result = await runVigil(['diagnose', '-', '--format', 'json'], { stdin: randomBytes(32 * 1024) });
     parseJson(result);
+  });
+
+  it('stdin that fails mid-stream: exit 2, one line', async () => {
+    let sent = false;
+    const stdin = new Readable({
+      read() {
+        if (!sent) {
+          sent = true;
+          this.push(Buffer.from(CRASH.join('\n')));
+        } else {
+          this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+        }
+      },
+    });
+    expectOneLineError(await runVigil(['diagnose', '-'], { stdin }), /stdin|standard input|EIO|i\/o/i);
   });
 });
 

@@ -99,6 +99,32 @@ describe.runIf(JOURNAL_REMOTE !== undefined)('unit journal through journalctl', 
     expect(source.describe).toContain(`last invocation ${invocationIdFor(1).slice(0, 8)}`);
   });
 
+  it('keeps --since working: journalctl refuses it with --cursor, so the second pass drops it', async () => {
+    const entries = unitEntries([
+      { app: ['one'], end: "Failed with result 'exit-code'." },
+      { app: ['two'], end: "Failed with result 'exit-code'." },
+    ]);
+    const file = await journalOf(entries);
+    const source = await openSource(
+      { kind: 'unit', unit: 'demo', journalFile: [file], since: '2020-01-01' },
+      io,
+    );
+    const text = await readAll(source.chunks);
+    expect(text).toContain('demo[101]: two');
+    expect(text).not.toContain('one');
+  });
+
+  it('keeps every line when the journal names no invocations (systemd before 232)', async () => {
+    const entries = unitEntries([
+      { app: ['old'], end: "Failed with result 'exit-code'." },
+      { app: ['new'] },
+    ]).map(({ INVOCATION_ID: _a, _SYSTEMD_INVOCATION_ID: _b, ...rest }) => rest);
+    const { text, source } = await readUnit('demo', await journalOf(entries));
+    expect(text).toContain('old');
+    expect(text).toContain('new');
+    expect(source.describe).toBe('journal of demo.service (no invocation ids; all lines)');
+  });
+
   it('splits multi-line messages and decodes non-UTF-8 bytes', async () => {
     const base = {
       _BOOT_ID: TEST_BOOT_ID,

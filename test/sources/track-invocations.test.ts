@@ -38,16 +38,33 @@ describe('choosing the invocation', () => {
     expect(choice).toMatchObject({ target: 'a', targetFailed: failed, failed: failed ? 1 : 0 });
   });
 
-  it('picks the last failed invocation, not a later healthy one', () => {
+  it('picks the last failed invocation, not a later healthy one, and where it begins and ends', () => {
+    const at = (entry: JournalEntry, cursor: string): JournalEntry => ({ ...entry, __CURSOR: cursor });
     const choice = choose([
-      sys('a', 'Starting x...'),
-      sys('a', "x.service: Failed with result 'exit-code'."),
-      sys('b', 'Starting x...'),
-      sys('b', "x.service: Failed with result 'exit-code'."),
-      sys('c', 'Starting x...'),
-      app('c', 'serving'),
+      at(sys('a', 'Starting x...'), 'c0'),
+      at(sys('a', "x.service: Failed with result 'exit-code'."), 'c1'),
+      at(app(undefined, 'no id yet'), 'c2'),
+      at(app('b', 'first line of b'), 'c3'),
+      at(sys('b', "x.service: Failed with result 'exit-code'."), 'c4'),
+      at(sys('c', 'Starting x...'), 'c5'),
+      at(app('c', 'serving'), 'c6'),
     ]);
-    expect(choice).toEqual({ target: 'b', targetFailed: true, invocations: 3, failed: 2, entries: 6 });
+    expect(choice).toEqual({
+      target: 'b',
+      targetFailed: true,
+      invocations: 3,
+      failed: 2,
+      entries: 7,
+      start: { ordinal: 3, cursor: 'c3' },
+      end: { ordinal: 5, cursor: 'c5' },
+    });
+  });
+
+  it('has no end for the last invocation and no cursor when journalctl gives none', () => {
+    expect(choose([app('a', 'x'), sys('a', "Failed with result 'x'")])).toMatchObject({
+      start: { ordinal: 0, cursor: undefined },
+      end: undefined,
+    });
   });
 
   it('blames the current invocation for a failure message without an id', () => {

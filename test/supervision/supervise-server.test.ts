@@ -13,7 +13,9 @@ import { superviseReplay, tempDir } from './helpers/supervise-fixture.js';
 const failures = (events: SupervisionEvent[]): StartFailure[] =>
   events.flatMap((event) => (event.type === 'failure' ? [event.failure] : []));
 const phases = (events: SupervisionEvent[]): string[] => [
-  ...new Set(events.flatMap((event) => (event.type === 'progress' && event.state.phase ? [event.state.phase.id] : []))),
+  ...new Set(
+    events.flatMap((event) => (event.type === 'progress' && event.state.phase ? [event.state.phase.id] : [])),
+  ),
 ];
 
 describe('superviseServer with a real child process', () => {
@@ -58,7 +60,10 @@ describe('superviseServer with a real child process', () => {
     expect(failure?.progress.facts).toMatchObject({ shard: 7, shards: 15 });
     expect(failure?.ranMs).toBeGreaterThan(100);
     expect(failure?.diagnosis.verdict).toBe('failure');
-    expect(failure?.diagnosis.rootCause).toMatchObject({ exception: 'KeyError', processes: ['VllmWorker rank=0'] });
+    expect(failure?.diagnosis.rootCause).toMatchObject({
+      exception: 'KeyError',
+      processes: ['VllmWorker rank=0'],
+    });
     expect(failure?.diagnosis.rootCause?.message).toContain('layers.1.mlp.experts.w13_weight');
     expect(captured.stderr).toContain('EngineCore failed to start.');
 
@@ -76,13 +81,22 @@ describe('superviseServer with a real child process', () => {
     expect(result.exitCode).toBe(3);
     // It died checking the KV cache against the profiled memory, before any KV cache line.
     expect(result.failure?.phase?.id).toBe('memory-profiling');
-    expect(result.failure?.diagnosis.rootCause?.message).toContain('No available memory for the cache blocks');
+    expect(result.failure?.diagnosis.rootCause?.message).toContain(
+      'No available memory for the cache blocks',
+    );
   });
 
   it('counts a server killed by a signal as crashed, status 1', async () => {
-    const { handle, captured } = await superviseReplay('vllm-load-weights-keyerror', ['--signal-self', 'SIGKILL']);
+    const { handle, captured } = await superviseReplay('vllm-load-weights-keyerror', [
+      '--signal-self',
+      'SIGKILL',
+    ]);
     const result = await handle.done;
-    expect(result).toMatchObject({ outcome: 'crashed', exitCode: 1, exit: { code: null, signal: 'SIGKILL' } });
+    expect(result).toMatchObject({
+      outcome: 'crashed',
+      exitCode: 1,
+      exit: { code: null, signal: 'SIGKILL' },
+    });
     expect(failures(captured.events)).toHaveLength(1);
   });
 
@@ -150,11 +164,15 @@ describe('superviseServer with a real child process', () => {
 
   it('keeps a copy of both streams in the log sink', async () => {
     let copy = '';
-    const { handle } = await superviseReplay('vllm-kv-cache-no-blocks', ['--stderr-from', '25', '--exit', '1'], {
-      stdout: null,
-      stderr: null,
-      log: { write: (chunk) => (copy += Buffer.from(chunk).toString('utf8')) },
-    });
+    const { handle } = await superviseReplay(
+      'vllm-kv-cache-no-blocks',
+      ['--stderr-from', '25', '--exit', '1'],
+      {
+        stdout: null,
+        stderr: null,
+        log: { write: (chunk) => (copy += Buffer.from(chunk).toString('utf8')) },
+      },
+    );
     await handle.done;
     expect(copy.split('\n').filter(Boolean)).toHaveLength(
       readFileSync(new URL('fixtures/logs/vllm-kv-cache-no-blocks.log', import.meta.url), 'utf8')

@@ -4,7 +4,12 @@ import { makeContext } from '../../../test/check/helpers/make-context.js';
 import { gpuReading } from '../../../test/check/helpers/gpu-readings.js';
 import check from './check.js';
 
-const bf16Model: ModelFacts = { path: '/m', config: { torch_dtype: 'bfloat16' }, tokenizerMaxLength: null, support: { engines: [], transformers: null } };
+const bf16Model: ModelFacts = {
+  path: '/m',
+  config: { torch_dtype: 'bfloat16' },
+  tokenizerMaxLength: null,
+  support: { engines: [], transformers: null },
+};
 
 describe('compute-capability', () => {
   it.each([
@@ -13,7 +18,14 @@ describe('compute-capability', () => {
     ['V100 with torch cu128', '7.0', '12.8', [], null, ['warning']],
     ['B200 with torch cu126', '10.0', '12.6', [], null, ['error']],
     ['T4 with flashinfer', '7.5', '12.6', [{ name: 'flashinfer-python', version: '0.6.4' }], null, []],
-    ['P100 with flashinfer', '6.0', '12.6', [{ name: 'flashinfer-python', version: '0.6.4' }], null, ['error']],
+    [
+      'P100 with flashinfer',
+      '6.0',
+      '12.6',
+      [{ name: 'flashinfer-python', version: '0.6.4' }],
+      null,
+      ['error'],
+    ],
     ['T4 with a bfloat16 model', '7.5', '12.6', [], bf16Model, ['warning']],
   ])('%s', (_name, capability, torchCuda, others, model, severities) => {
     const context = makeContext([{ name: 'torch', version: '2.10.0' }, ...others], {

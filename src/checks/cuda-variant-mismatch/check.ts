@@ -1,6 +1,7 @@
 import { cudaMajor, cudaVariantOf, publicVersion } from '../../environment/pep440.js';
 import type { Distribution } from '../../environment/types.js';
 import { defineCheck, type CheckContext, type Problem } from '../define-check.js';
+import { expectedWithTorch, inSeries } from '../families.js';
 import { formatInstall } from '../install-command.js';
 
 /**
@@ -29,7 +30,7 @@ export default defineCheck({
           `${distribution.name} ${distribution.version} is built for ${describe(variant.cuda, variant.label)}, ` +
           `but torch ${reference.version} is built for ${describe(reference.cuda, label)}` +
           (sameMajor ? '; the same CUDA major usually works.' : '; it will fail to load against this torch.'),
-        fix: fixFor(distribution, label),
+        fix: fixFor(distribution, label, context),
         packages: [distribution.name, 'torch'],
       });
     }
@@ -48,7 +49,8 @@ function torchCuda(context: CheckContext): Reference | null {
   const torch = context.installed.get('torch');
   if (torch === undefined) return null;
   const fromFile = context.environment.modules.torchCuda;
-  if (typeof fromFile === 'string') return { version: torch.version, cuda: fromFile, label: `cu${fromFile.replace('.', '')}` };
+  if (typeof fromFile === 'string')
+    return { version: torch.version, cuda: fromFile, label: `cu${fromFile.replace('.', '')}` };
   const variant = cudaVariantOf(torch.version);
   if (fromFile === null) return { version: torch.version, cuda: null, label: variant?.label ?? 'cpu' };
   return variant === null ? null : { version: torch.version, cuda: variant.cuda, label: variant.label };
@@ -65,10 +67,17 @@ const INDEXES: Record<string, (label: string) => string> = {
   'flashinfer-jit-cache': (label) => `https://flashinfer.ai/whl/${label}`,
 };
 
-function fixFor(distribution: Distribution, label: string): string {
+function fixFor(distribution: Distribution, label: string, context: CheckContext): string {
   const index = INDEXES[distribution.key];
   if (label.startsWith('cu') && index !== undefined) {
-    return formatInstall([`${distribution.name}==${publicVersion(distribution.version)}`], distribution, [
+    // A torchvision that is also the wrong release gets the one that pairs with torch, in the same command.
+    const torch = context.installed.get('torch');
+    const expected = torch === undefined ? null : expectedWithTorch(distribution.key, torch.version);
+    const spec =
+      expected !== null && !inSeries(distribution.version, expected)
+        ? `${distribution.name}==${expected}.*`
+        : `${distribution.name}==${publicVersion(distribution.version)}`;
+    return formatInstall([spec], distribution, [
       '--force-reinstall',
       '--no-deps',
       '--index-url',

@@ -23,12 +23,17 @@ describe('driver-too-old', () => {
     ['torch cu128 on a 13.0 driver', '12.8', '580.65.06', []],
     ['a CPU torch', null, '570.133.20', []],
   ])('%s', (_name, torchCuda, driver, severities) => {
-    const context = makeContext([{ name: 'torch', version: '2.10.0' }], { torchCuda, gpu: gpuReading({ driverVersion: driver }) });
+    const context = makeContext([{ name: 'torch', version: '2.10.0' }], {
+      torchCuda,
+      gpu: gpuReading({ driverVersion: driver }),
+    });
     expect(check.run(context).map((p) => p.severity)).toEqual(severities);
   });
 
   it('quotes the version torch reports', () => {
-    const context = makeContext([{ name: 'torch', version: '2.10.0+cu130' }], { gpu: gpuReading({ driverVersion: '570.133.20' }) });
+    const context = makeContext([{ name: 'torch', version: '2.10.0+cu130' }], {
+      gpu: gpuReading({ driverVersion: '570.133.20' }),
+    });
     expect(check.run(context)[0]?.detail).toContain('found version 12080');
   });
 });

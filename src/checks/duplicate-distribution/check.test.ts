@@ -4,7 +4,10 @@ import check from './check.js';
 
 describe('duplicate-distribution', () => {
   it('is an error for two copies in one folder', () => {
-    const context = makeContext([makeDistribution({ name: 'torch', version: '2.10.0' }), makeDistribution({ name: 'torch', version: '2.9.1' })]);
+    const context = makeContext([
+      makeDistribution({ name: 'torch', version: '2.10.0' }),
+      makeDistribution({ name: 'torch', version: '2.9.1' }),
+    ]);
     expect(check.run(context)).toMatchObject([{ severity: 'error', packages: ['torch'] }]);
   });
 
@@ -17,6 +20,13 @@ describe('duplicate-distribution', () => {
   });
 
   it('is quiet for distinct names', () => {
-    expect(check.run(makeContext([{ name: 'torch', version: '2.10.0' }, { name: 'torchvision', version: '0.25.0' }]))).toEqual([]);
+    expect(
+      check.run(
+        makeContext([
+          { name: 'torch', version: '2.10.0' },
+          { name: 'torchvision', version: '0.25.0' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

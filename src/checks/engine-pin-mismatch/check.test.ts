@@ -11,7 +11,11 @@ const sglang = {
 
 describe('engine-pin-mismatch', () => {
   it('flags a pin behind an extra when the pinned package is installed at another version', () => {
-    const context = makeContext([sglang, { name: 'torch', version: '2.9.0' }, { name: 'sgl-kernel', version: '0.3.7' }]);
+    const context = makeContext([
+      sglang,
+      { name: 'torch', version: '2.9.0' },
+      { name: 'sgl-kernel', version: '0.3.7' },
+    ]);
     expect(check.run(context)).toMatchObject([{ packages: ['sglang', 'torch'] }]);
     expect(check.run(context)[0]?.detail).toContain('pins torch==2.8.0 for its [srt] extra');
   });
@@ -21,7 +25,11 @@ describe('engine-pin-mismatch', () => {
   });
 
   it('leaves extras that a dependent asks for to extra-requirement-unmet', () => {
-    const context = makeContext([sglang, { name: 'app', version: '1', requires: ['sglang[srt]'] }, { name: 'torch', version: '2.9.0' }]);
+    const context = makeContext([
+      sglang,
+      { name: 'app', version: '1', requires: ['sglang[srt]'] },
+      { name: 'torch', version: '2.9.0' },
+    ]);
     expect(check.run(context)).toEqual([]);
   });
 });

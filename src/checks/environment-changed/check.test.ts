@@ -5,14 +5,28 @@ import check from './check.js';
 
 const previous: Snapshot = {
   schemaVersion: 1,
-  environment: { python: null, sitePackages: [], distributions: [{ name: 'torch', version: '2.9.1', installer: 'pip', source: 'index' }] },
+  environment: {
+    python: null,
+    sitePackages: [],
+    distributions: [{ name: 'torch', version: '2.9.1', installer: 'pip', source: 'index' }],
+  },
 };
 
 describe('environment-changed', () => {
   it('summarizes what moved since the snapshot', () => {
-    const context = makeContext([{ name: 'torch', version: '2.10.0' }, { name: 'triton', version: '3.6.0' }], { previous });
+    const context = makeContext(
+      [
+        { name: 'torch', version: '2.10.0' },
+        { name: 'triton', version: '3.6.0' },
+      ],
+      { previous },
+    );
     expect(check.run(context)).toEqual([
-      { detail: 'upgraded: torch 2.9.1 → 2.10.0; added: triton 3.6.0', fix: null, packages: ['torch', 'triton'] },
+      {
+        detail: 'upgraded: torch 2.9.1 → 2.10.0; added: triton 3.6.0',
+        fix: null,
+        packages: ['torch', 'triton'],
+      },
     ]);
   });
 

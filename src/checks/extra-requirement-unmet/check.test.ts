@@ -11,24 +11,41 @@ const toolkit = (cublas: string) => ({
   name: 'cuda-toolkit',
   version: '13.0.2',
   providesExtra: ['cublas', 'cudart'],
-  requires: [`nvidia-cublas==${cublas}; extra == "cublas"`, 'nvidia-cuda-runtime==13.0.96; extra == "cudart"'],
+  requires: [
+    `nvidia-cublas==${cublas}; extra == "cublas"`,
+    'nvidia-cuda-runtime==13.0.96; extra == "cudart"',
+  ],
 });
 
 describe('extra-requirement-unmet', () => {
   it('checks what an extra brings in when an installed dependent asks for it', () => {
-    const context = makeContext([torch, toolkit('13.1.0.3'), { name: 'nvidia-cuda-runtime', version: '13.0.96' }, { name: 'nvidia-cublas', version: '13.0.0.19' }]);
+    const context = makeContext([
+      torch,
+      toolkit('13.1.0.3'),
+      { name: 'nvidia-cuda-runtime', version: '13.0.96' },
+      { name: 'nvidia-cublas', version: '13.0.0.19' },
+    ]);
     expect(check.run(context).map((p) => p.detail)).toEqual([
       'cuda-toolkit 13.0.2 has requirement nvidia-cublas==13.1.0.3 (for its extra [cublas], which torch 2.14.0 asks for), but you have nvidia-cublas 13.0.0.19.',
     ]);
   });
 
   it('is quiet when the extra is satisfied', () => {
-    const context = makeContext([torch, toolkit('13.0.0.19'), { name: 'nvidia-cuda-runtime', version: '13.0.96' }, { name: 'nvidia-cublas', version: '13.0.0.19' }]);
+    const context = makeContext([
+      torch,
+      toolkit('13.0.0.19'),
+      { name: 'nvidia-cuda-runtime', version: '13.0.96' },
+      { name: 'nvidia-cublas', version: '13.0.0.19' },
+    ]);
     expect(check.run(context)).toEqual([]);
   });
 
   it('reports a missing extra requirement', () => {
-    const context = makeContext([torch, toolkit('13.0.0.19'), { name: 'nvidia-cublas', version: '13.0.0.19' }]);
+    const context = makeContext([
+      torch,
+      toolkit('13.0.0.19'),
+      { name: 'nvidia-cublas', version: '13.0.0.19' },
+    ]);
     expect(check.run(context).map((p) => p.detail)).toEqual([
       'cuda-toolkit 13.0.2 requires nvidia-cuda-runtime==13.0.96 (for its extra [cudart], which torch 2.14.0 asks for), which is not installed.',
     ]);

@@ -7,7 +7,10 @@ import { formatInstall } from '../install-command.js';
  * inconsistent: the incident's `pip install -U vllm` moved flashinfer-python to 0.6.4 and left
  * flashinfer-cubin at 0.6.3. Takes name → version maps (normalized names) before and after. Pure.
  */
-export function findPartialMoves(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Problem[] {
+export function findPartialMoves(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): Problem[] {
   const problems: Problem[] = [];
   for (const family of Object.keys(FAMILIES) as FamilyName[]) {
     const members = FAMILIES[family].filter((name) => before.has(name) && after.has(name));
@@ -16,7 +19,9 @@ export function findPartialMoves(before: ReadonlyMap<string, string>, after: Rea
     if (moved.length === 0 || stayed.length === 0) continue;
     const mismatches = findFamilyMismatches(family, after);
     if (mismatches.length === 0) continue;
-    const movedText = moved.map((name) => `${name} ${before.get(name) ?? ''} → ${after.get(name) ?? ''}`).join(', ');
+    const movedText = moved
+      .map((name) => `${name} ${before.get(name) ?? ''} → ${after.get(name) ?? ''}`)
+      .join(', ');
     const behind = mismatches.map(
       (m) => `${m.member} ${m.actual} (needs ${m.expected}${family === 'torch' ? '.x' : ''})`,
     );

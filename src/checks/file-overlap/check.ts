@@ -24,7 +24,8 @@ export default defineCheck({
           continue;
         }
         // Same name twice is duplicate-distribution's finding; equal hashes mean equal contents.
-        if (owner.distribution.key === distribution.key || (owner.hash !== '' && owner.hash === entry.hash)) continue;
+        if (owner.distribution.key === distribution.key || (owner.hash !== '' && owner.hash === entry.hash))
+          continue;
         const pair = `${owner.distribution.metadataPath}\0${distribution.metadataPath}`;
         const clash = clashes.get(pair) ?? { first: owner.distribution, second: distribution, files: [] };
         clash.files.push(entry.path);

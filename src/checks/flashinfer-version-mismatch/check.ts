@@ -1,4 +1,9 @@
-import { compareVersions, cudaVariantOf, publicVersion, samePublicVersion } from '../../environment/pep440.js';
+import {
+  compareVersions,
+  cudaVariantOf,
+  publicVersion,
+  samePublicVersion,
+} from '../../environment/pep440.js';
 import type { Distribution } from '../../environment/types.js';
 import { defineCheck, type CheckContext, type Problem } from '../define-check.js';
 import { formatInstall, formatUninstall } from '../install-command.js';
@@ -40,7 +45,11 @@ export default defineCheck({
     }
     const jit = context.installed.get('flashinfer-jit-cache');
     const jitVersion = jit === undefined ? null : (meta['flashinfer-jit-cache'] ?? jit.version);
-    if (jit !== undefined && jitVersion !== null && !(jitVersion.startsWith(fiVersion) && samePublicVersion(jitVersion, fiVersion))) {
+    if (
+      jit !== undefined &&
+      jitVersion !== null &&
+      !(jitVersion.startsWith(fiVersion) && samePublicVersion(jitVersion, fiVersion))
+    ) {
       const crashes = !jitVersion.startsWith(fiVersion);
       const cuda = cudaLabel(jit, context);
       problems.push({
@@ -71,7 +80,9 @@ function pinnedVersion(context: CheckContext): string | null {
 }
 
 function cubinIndex(version: string): string[] {
-  return compareVersions(version, LAST_CUBIN_ON_PYPI) > 0 ? ['--extra-index-url', 'https://flashinfer.ai/whl'] : [];
+  return compareVersions(version, LAST_CUBIN_ON_PYPI) > 0
+    ? ['--extra-index-url', 'https://flashinfer.ai/whl']
+    : [];
 }
 
 /** cu130 from the jit-cache's own label, else from torch's CUDA. */

@@ -5,10 +5,19 @@ import check from './check.js';
 
 describe('gpu-memory-held', () => {
   it('is an error when another process holds the memory, naming it', () => {
-    const gpu = gpuReading({ memoryUsedMiB: 70_000 }, 1, [{ pid: 4242, name: 'VLLM::EngineCore', usedMemoryMiB: 70_000 }]);
+    const gpu = gpuReading({ memoryUsedMiB: 70_000 }, 1, [
+      { pid: 4242, name: 'VLLM::EngineCore', usedMemoryMiB: 70_000 },
+    ]);
     const [problem] = check.run(makeContext([], { gpu }));
     expect(problem?.detail).toContain('4242 VLLM::EngineCore (70000 MiB)');
     expect(problem?.fix).toContain('kill 4242');
+  });
+
+  it('says how long it waited with --wait-gpu-free', () => {
+    const gpu = gpuReading({ memoryUsedMiB: 70_000 });
+    expect(check.run(makeContext([], { gpu, gpuWaitedMs: 120_000 }))[0]?.detail).toContain(
+      'still after waiting 120 s',
+    );
   });
 
   it.each([

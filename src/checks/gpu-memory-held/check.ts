@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'gpu-memory-held',
   severity: 'error',
   title: 'GPU memory held by other processes',
-  run: ({ gpu }) => {
+  run: ({ gpu, gpuWaitedMs }) => {
     if (gpu?.status !== 'ok') return [];
     const held = gpu.gpus.filter(isMemoryHeld);
     if (held.length === 0) return [];
@@ -22,7 +22,7 @@ export default defineCheck({
     const free = held[0];
     const problem: Problem = {
       detail:
-        `${devices.join('; ')}. The server wants ${Math.round(GPU_MEMORY_UTILIZATION * 100)}% free at start and stops with ` +
+        `${devices.join('; ')}${gpuWaitedMs === null ? '' : `, still after waiting ${Math.round(gpuWaitedMs / 1000)} s`}. The server wants ${Math.round(GPU_MEMORY_UTILIZATION * 100)}% free at start and stops with ` +
         `"Free memory on device … (${freeGiB(free?.memoryTotalMiB, free?.memoryUsedMiB)} GiB) on startup is less than desired GPU memory utilization".` +
         (processes.length > 0 ? ` Processes on the GPU: ${processes.join(', ')}.` : ''),
       fix:

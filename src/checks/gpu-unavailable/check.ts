@@ -19,7 +19,9 @@ export default defineCheck({
           detail: gpuRequired
             ? '--gpu was given, but nvidia-smi is not on PATH, so there is no NVIDIA driver to run the server on.'
             : 'nvidia-smi is not on PATH; driver, compute capability and GPU memory were not checked.',
-          fix: gpuRequired ? 'install the NVIDIA driver (it provides nvidia-smi), or run where the GPU is' : null,
+          fix: gpuRequired
+            ? 'install the NVIDIA driver (it provides nvidia-smi), or run where the GPU is'
+            : null,
           packages: [],
         },
       ];

@@ -6,7 +6,10 @@ describe('metadata-unreadable', () => {
   it('reports half-removed folders and unparseable Requires-Dist', () => {
     const broken = { ...makeDistribution({ name: 'odd', version: '1' }), invalidRequirements: ['foo ==='] };
     const context = makeContext([broken]);
-    context.environment.unreadable.push({ path: '/venv/lib/python3.11/site-packages/~orch-2.9.0.dist-info', reason: 'left behind' });
+    context.environment.unreadable.push({
+      path: '/venv/lib/python3.11/site-packages/~orch-2.9.0.dist-info',
+      reason: 'left behind',
+    });
     expect(check.run(context)).toHaveLength(2);
   });
 

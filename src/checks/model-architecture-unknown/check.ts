@@ -33,7 +33,12 @@ export default defineCheck({
     }
     const transformers = support.transformers;
     const engineKnowsType = support.engines.some((engine) => engine.knowsModelType);
-    if (transformers !== null && transformers.knowsModelType === false && modelType !== '' && !engineKnowsType) {
+    if (
+      transformers !== null &&
+      transformers.knowsModelType === false &&
+      modelType !== '' &&
+      !engineKnowsType
+    ) {
       problems.push({
         detail: `The checkpoint you are trying to load has model type \`${modelType}\` but Transformers ${transformers.version} does not recognize this architecture.`,
         fix: `upgrade transformers within what the engine allows (${formatInstall(['transformers'], installed.get('transformers'), ['--upgrade'])})`,

@@ -42,7 +42,10 @@ export default defineCheck({
           ? `; ${clashing.join(', ')} exist(s) for both, writing the same nvidia/<lib>/lib files, so torch may load the wrong one.`
           : '; the ones not matching torch are leftovers of an earlier install.') +
         ` Not for CUDA ${keep}: ${names.join(', ')}.`,
-      fix: [formatUninstall(names, stale[0]), ...(restore.length > 0 ? [formatInstall(restore, stale[0], ['--force-reinstall', '--no-deps'])] : [])].join(' && '),
+      fix: [
+        formatUninstall(names, stale[0]),
+        ...(restore.length > 0 ? [formatInstall(restore, stale[0], ['--force-reinstall', '--no-deps'])] : []),
+      ].join(' && '),
       packages: names,
     });
     return problems;

@@ -13,6 +13,8 @@ describe('shm-too-small', () => {
     [16 * 1024 * MiB, 8, []],
   ])('%d bytes with --tp %s', (totalBytes, tensorParallelSize, severities) => {
     const sharedMemory = { path: '/dev/shm', totalBytes, freeBytes: totalBytes };
-    expect(check.run(makeContext([], { sharedMemory, tensorParallelSize })).map((p) => p.severity)).toEqual(severities);
+    expect(check.run(makeContext([], { sharedMemory, tensorParallelSize })).map((p) => p.severity)).toEqual(
+      severities,
+    );
   });
 });

@@ -16,16 +16,29 @@ describe('torch-family-mismatch', () => {
   });
 
   it('leaves torchaudio alone after its releases stopped at 2.11', () => {
-    expect(check.run(makeContext([{ name: 'torch', version: '2.13.0' }, { name: 'torchaudio', version: '2.11.0' }]))).toEqual([]);
+    expect(
+      check.run(
+        makeContext([
+          { name: 'torch', version: '2.13.0' },
+          { name: 'torchaudio', version: '2.11.0' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves a pair to requirement-unmet when the member’s own pin already fails', () => {
-    const context = makeContext([{ name: 'torch', version: '2.10.0' }, { name: 'torchvision', version: '0.24.0', requires: ['torch==2.9.0'] }]);
+    const context = makeContext([
+      { name: 'torch', version: '2.10.0' },
+      { name: 'torchvision', version: '0.24.0', requires: ['torch==2.9.0'] },
+    ]);
     expect(check.run(context)).toEqual([]);
   });
 
   it('trusts torch’s own triton requirement over the table', () => {
-    const context = makeContext([{ name: 'torch', version: '2.10.0', requires: ['triton==3.5.1'] }, { name: 'triton', version: '3.5.1' }]);
+    const context = makeContext([
+      { name: 'torch', version: '2.10.0', requires: ['triton==3.5.1'] },
+      { name: 'triton', version: '3.5.1' },
+    ]);
     expect(check.run(context)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { formatInstall } from '../install-command.js';
 
 // When each mismatch bites, from python-env-facts §3.5.
 const CONSEQUENCE: Record<string, string> = {
-  torchvision: 'import torchvision (which transformers does while loading the model) fails on operator or CUDA mismatches',
+  torchvision:
+    'import torchvision (which transformers does while loading the model) fails on operator or CUDA mismatches',
   torchaudio: 'import torchaudio fails with undefined symbols from a torch it was not built against',
   triton:
     'torch.compile during warm-up, after the weights are loaded, fails (cannot import name triton_key / TritonMissing)',
@@ -44,7 +45,8 @@ function alreadyReported(context: CheckContext, member: string): boolean {
   const edges = context.edges.filter((e) => e.requirement.key === 'torch' || e.dependent.key === 'torch');
   return edges.some(
     (edge) =>
-      (edge.dependent.key === member && satisfiesSpecifier(torch.version, edge.requirement.specifier) === false) ||
+      (edge.dependent.key === member &&
+        satisfiesSpecifier(torch.version, edge.requirement.specifier) === false) ||
       (edge.dependent.key === 'torch' && edge.requirement.key === member),
   );
 }

@@ -7,10 +7,25 @@ import check from './check.js';
 describe('tp-not-dividing-heads', () => {
   it.each([
     ['64 heads, 8 KV heads, tp 8', { num_attention_heads: 64, num_key_value_heads: 8 }, 8, []],
-    ['64 heads, 8 KV heads, tp 16 (KV heads replicated)', { num_attention_heads: 64, num_key_value_heads: 8 }, 16, []],
-    ['40 heads, tp 16', { num_attention_heads: 40, num_key_value_heads: 8 }, 16, ['Total number of attention heads (40) must be divisible by tensor parallel size (16).']],
+    [
+      '64 heads, 8 KV heads, tp 16 (KV heads replicated)',
+      { num_attention_heads: 64, num_key_value_heads: 8 },
+      16,
+      [],
+    ],
+    [
+      '40 heads, tp 16',
+      { num_attention_heads: 40, num_key_value_heads: 8 },
+      16,
+      ['Total number of attention heads (40) must be divisible by tensor parallel size (16).'],
+    ],
     ['48 heads, 6 KV heads, tp 4', { num_attention_heads: 48, num_key_value_heads: 6 }, 4, ['KV']],
-    ['multimodal text_config', { text_config: { num_attention_heads: 28, num_key_value_heads: 4 } }, 8, ['Total number of attention heads (28)']],
+    [
+      'multimodal text_config',
+      { text_config: { num_attention_heads: 28, num_key_value_heads: 4 } },
+      8,
+      ['Total number of attention heads (28)'],
+    ],
   ])('%s', (_name, config, tp, details) => {
     const problems = check.run(makeContext([], { model: modelFacts(config), tensorParallelSize: tp }));
     expect(problems).toHaveLength(details.length);
@@ -18,7 +33,9 @@ describe('tp-not-dividing-heads', () => {
   });
 
   it('suggests the nearest TP size that divides the heads', () => {
-    const [problem] = check.run(makeContext([], { model: modelFacts({ num_attention_heads: 40 }), tensorParallelSize: 16 }));
+    const [problem] = check.run(
+      makeContext([], { model: modelFacts({ num_attention_heads: 40 }), tensorParallelSize: 16 }),
+    );
     expect(problem?.fix).toBe('serve with --tensor-parallel-size 10');
   });
 

@@ -8,7 +8,7 @@ import type { SetExit } from './index.js';
 export interface EnvironmentFlags {
   python?: string;
   venv?: string;
-  sitePackages: string[];
+  sitePackages?: string[];
 }
 
 interface CheckFlags extends EnvironmentFlags {
@@ -33,8 +33,7 @@ export function addEnvironmentOptions(command: Command): Command {
     .option(
       '--site-packages <dir>',
       'a site-packages folder to read as is (repeatable)',
-      (value: string, previous: string[]) => [...previous, value],
-      [],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     );
 }
 
@@ -42,7 +41,7 @@ export function toEnvironmentOptions(flags: EnvironmentFlags, io: CliIo): Enviro
   return {
     python: flags.python,
     venv: flags.venv,
-    sitePackages: flags.sitePackages.length > 0 ? flags.sitePackages : undefined,
+    sitePackages: flags.sitePackages,
     env: io.env,
     cwd: io.cwd,
   };

@@ -77,11 +77,16 @@ function unknownId(id: string, signatures: readonly Signature[]): UsageError {
   const words = id
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+    .filter((word) => word.length > 2);
   const near = signatures
-    .map((signature) => signature.id)
-    .filter((candidate) => words.some((word) => word.length > 2 && candidate.includes(word)))
-    .slice(0, 3);
+    .map((signature) => ({
+      id: signature.id,
+      shared: words.filter((word) => signature.id.includes(word)).length,
+    }))
+    .filter((candidate) => candidate.shared > 0)
+    .sort((a, b) => b.shared - a.shared || a.id.localeCompare(b.id))
+    .slice(0, 3)
+    .map((candidate) => candidate.id);
   const hint = near.length > 0 ? `did you mean ${near.join(', ')}? ` : '';
   return new UsageError(`no signature with id "${id}"; ${hint}run vigil signatures to list them`);
 }

@@ -42,7 +42,9 @@ interface WatchFlags {
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('watch')
-    .description('follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed')
+    .description(
+      'follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed',
+    )
     .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation')
     .option('--docker <name>', 'a docker container, followed through docker logs')
     .option('--kube <pod>', 'a Kubernetes pod, followed through kubectl logs')
@@ -60,11 +62,20 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
     .option('--timeout <duration>', 'fail a start that is not ready this long after it began')
-    .option('--fatal-grace <duration>', 'how long a start that logged a fatal error may go on before it counts as hung', '15s')
-    .option('--stop-on-crash', 'with --unit: systemctl stop the unit after a failed start, to keep its logs as they are')
+    .option(
+      '--fatal-grace <duration>',
+      'how long a start that logged a fatal error may go on before it counts as hung',
+      '15s',
+    )
+    .option(
+      '--stop-on-crash',
+      'with --unit: systemctl stop the unit after a failed start, to keep its logs as they are',
+    )
     .addOption(new Option('--engine <name>', 'the engine, when the log does not show it').choices(ENGINES))
     .addOption(
-      new Option('--format <format>', 'failure report format').choices(['text', 'json', 'markdown']).default('text'),
+      new Option('--format <format>', 'failure report format')
+        .choices(['text', 'json', 'markdown'])
+        .default('text'),
     )
     .addHelpText(
       'after',
@@ -79,7 +90,10 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
 async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   const targets = [flags.unit, flags.docker, flags.kube].filter((value) => value !== undefined);
   if (targets.length !== 1) throw new UsageError('give one of --unit NAME, --docker NAME or --kube POD');
-  if (flags.unit === undefined && (flags.journalFile.length > 0 || flags.journalDir !== undefined || flags.stopOnCrash)) {
+  if (
+    flags.unit === undefined &&
+    (flags.journalFile.length > 0 || flags.journalDir !== undefined || flags.stopOnCrash)
+  ) {
     throw new UsageError('--journal-file, --journal-dir and --stop-on-crash go with --unit');
   }
   const color = wantsColor(io);
@@ -108,7 +122,13 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
         ];
         if (event.restartLoop) notes.push(`restart loop: ${event.failedStarts} failed starts in a row`);
         io.stdout.write(
-          formatFailureReport(event.failure, { format: flags.format, color, render: renderDiagnosis, subject, notes }),
+          formatFailureReport(event.failure, {
+            format: flags.format,
+            color,
+            render: renderDiagnosis,
+            subject,
+            notes,
+          }),
         );
         break;
       }
@@ -141,7 +161,12 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     const target =
       flags.docker !== undefined
         ? ({ kind: 'docker', container: flags.docker } as const)
-        : ({ kind: 'kube', pod: flags.kube ?? '', namespace: flags.namespace, container: flags.container } as const);
+        : ({
+            kind: 'kube',
+            pod: flags.kube ?? '',
+            namespace: flags.namespace,
+            container: flags.container,
+          } as const);
     const result = await watchContainer({ ...common, target, env: io.env, follow: flags.follow });
     return result.exitCode;
   } finally {

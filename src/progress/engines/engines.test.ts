@@ -38,13 +38,20 @@ describe.each(ENGINE_PROGRESS.map((spec) => [spec.engine, spec] as const))('%s p
     }
   });
 
-  it.each(spec.phases.map((phase) => [phase.id, phase] as const))('phase %s occurs in a fixture', (_id, phase) => {
-    const seen = own.some((fixture) => linesOf(fixture.text).some((line) => phase.lines.some((re) => re.test(line))));
-    expect(seen).toBe(true);
-  });
+  it.each(spec.phases.map((phase) => [phase.id, phase] as const))(
+    'phase %s occurs in a fixture',
+    (_id, phase) => {
+      const seen = own.some((fixture) =>
+        linesOf(fixture.text).some((line) => phase.lines.some((re) => re.test(line))),
+      );
+      expect(seen).toBe(true);
+    },
+  );
 
   it('has its ready line in a fixture', () => {
-    const seen = own.some((fixture) => linesOf(fixture.text).some((line) => spec.ready.some((re) => re.test(line))));
+    const seen = own.some((fixture) =>
+      linesOf(fixture.text).some((line) => spec.ready.some((re) => re.test(line))),
+    );
     expect(seen).toBe(true);
   });
 

@@ -5,7 +5,13 @@ import { defineEngineProgress } from '../define-engine-progress.js';
 export default defineEngineProgress({
   engine: 'llamacpp',
   command: /llama-server|llama\.cpp|(?:^|\/)server(?:\s|$).*\.gguf/,
-  detect: [/^build: \d+ \(\w+\) with /, /llama_model_loader: /, /^srv\s+\w+: /, /main: server is listening on /, /ggml_cuda_init: /],
+  detect: [
+    /^build: \d+ \(\w+\) with /,
+    /llama_model_loader: /,
+    /^srv\s+\w+: /,
+    /main: server is listening on /,
+    /ggml_cuda_init: /,
+  ],
   phases: [
     { id: 'arguments', label: 'arguments', lines: [/^build: \d+ \(/, /^system info: n_threads = /] },
     {

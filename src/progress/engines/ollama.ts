@@ -8,7 +8,11 @@ export default defineEngineProgress({
   detect: [/level=\w+ source=\w+\.go:\d+ msg=/, /\bserver config env="map\[/, /\[GIN\] \d{4}\/\d\d\/\d\d/],
   phases: [
     { id: 'arguments', label: 'server config', lines: [/msg="server config"|\bserver config env="map\[/] },
-    { id: 'blobs', label: 'reading models', lines: [/msg="total blobs: \d+"/, /msg="total unused blobs removed: /] },
+    {
+      id: 'blobs',
+      label: 'reading models',
+      lines: [/msg="total blobs: \d+"/, /msg="total unused blobs removed: /],
+    },
   ],
   facts: [],
   ready: [/msg="Listening on [^"]+"/, /Listening on \S+:\d+ \(version /],

@@ -34,7 +34,10 @@ export default defineEngineProgress({
     {
       id: 'cuda-graphs',
       label: 'CUDA graph capture',
-      lines: [/Capture cuda graph begin\./, /Capture cuda graph end\. Time elapsed: (?<graphSeconds>\d+(?:\.\d+)?) s/],
+      lines: [
+        /Capture cuda graph begin\./,
+        /Capture cuda graph end\. Time elapsed: (?<graphSeconds>\d+(?:\.\d+)?) s/,
+      ],
     },
     {
       id: 'api-server',

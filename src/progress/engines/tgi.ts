@@ -19,7 +19,11 @@ export default defineEngineProgress({
       label: 'starting shards',
       lines: [/Starting shard rank=\d+/, /Waiting for shard to be ready\.\.\. rank=\d+/],
     },
-    { id: 'shards-ready', label: 'shards ready', lines: [/Shard ready in (?<shardSeconds>\d+(?:\.\d+)?)s rank=\d+/] },
+    {
+      id: 'shards-ready',
+      label: 'shards ready',
+      lines: [/Shard ready in (?<shardSeconds>\d+(?:\.\d+)?)s rank=\d+/],
+    },
     { id: 'webserver', label: 'starting webserver', lines: [/Starting Webserver/] },
     { id: 'warmup', label: 'warming up', lines: [/Warming up model/] },
     {

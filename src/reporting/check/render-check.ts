@@ -13,10 +13,10 @@ export function renderCheck(report: CheckReport, format: ReportFormat, options: 
 }
 
 function describeEnvironment({ environment }: CheckReport): string {
-  const python = environment.python ?? 'no interpreter';
+  const python = environment.python === null ? '' : ` of ${environment.python}`;
   const version = environment.pythonVersion === null ? '' : ` (Python ${environment.pythonVersion})`;
   const folders = environment.sitePackages.join(', ') || 'no site-packages';
-  return `Checked ${environment.distributions} distributions for ${python}${version} in ${folders}`;
+  return `Checked ${environment.distributions} distributions${python}${version} in ${folders}`;
 }
 
 function renderCheckMarkdown(report: CheckReport): string {

@@ -18,5 +18,8 @@ export default defineSignature({
   alternative:
     'float16 has a smaller range than bfloat16; if a model overflows in float16 (NaN or garbage output), use ' +
     '--dtype float32 on a GPU with enough memory, or an Ampere-or-newer GPU.',
-  references: ['https://github.com/vllm-project/vllm/issues/946', 'https://github.com/vllm-project/vllm/issues/9990'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/946',
+    'https://github.com/vllm-project/vllm/issues/9990',
+  ],
 });

@@ -5,7 +5,14 @@ export default defineSignature({
   title: 'no C/C++ compiler or build tool for kernels compiled at start-up',
   category: 'kernel-compile',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
-  keywords: ['failed to find c compiler', 'ninja is required', "command 'gcc' failed", 'c++: not found', 'gcc: not found', "command 'c++' failed"],
+  keywords: [
+    'failed to find c compiler',
+    'ninja is required',
+    "command 'gcc' failed",
+    'c++: not found',
+    'gcc: not found',
+    "command 'c++' failed",
+  ],
   match: {
     message:
       /Failed to find C compiler|Ninja is required to load C\+\+ extensions|command '(?:gcc|cc|c\+\+|g\+\+|x86_64-linux-gnu-gcc)' failed: No such file or directory|\b(?:c\+\+|g\+\+|gcc|cc): (?:command )?not found/,
@@ -16,7 +23,7 @@ export default defineSignature({
     'and "-runtime" container images ship without them.',
   fix: 'apt-get install -y build-essential ninja-build (or pip install ninja for ninja alone), or set CC to an existing compiler',
   alternative:
-    'Use an image that includes a toolchain (the -devel CUDA images, or the engine\'s official image), or install ' +
+    "Use an image that includes a toolchain (the -devel CUDA images, or the engine's official image), or install " +
     'the prebuilt kernel packages (for flashinfer: flashinfer-cubin and flashinfer-jit-cache).',
   references: ['https://github.com/vllm-project/vllm/pull/26799'],
 });

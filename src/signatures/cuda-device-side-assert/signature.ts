@@ -18,5 +18,8 @@ export default defineSignature({
   alternative:
     'If the assertion is in sampling (probability tensor contains inf/nan), the model produced NaNs: try ' +
     '--dtype bfloat16 instead of float16, or a non-quantized checkpoint.',
-  references: ['https://github.com/vllm-project/vllm/issues/21731', 'https://github.com/vllm-project/vllm/issues/11375'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/21731',
+    'https://github.com/vllm-project/vllm/issues/11375',
+  ],
 });

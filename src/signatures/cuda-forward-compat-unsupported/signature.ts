@@ -15,9 +15,12 @@ export default defineSignature({
     'compatibility is only supported on data-center GPUs and certain driver branches; on GeForce or workstation ' +
     'cards, or when the host driver is newer than the compat library, it fails. Images that register the compat ' +
     'libraries in ld.so.conf or LD_LIBRARY_PATH cause it.',
-  fix: 'Remove the cuda-compat directory from LD_LIBRARY_PATH (and from /etc/ld.so.conf.d, then run ldconfig) so the host driver\'s libcuda.so.1 is used',
+  fix: "Remove the cuda-compat directory from LD_LIBRARY_PATH (and from /etc/ld.so.conf.d, then run ldconfig) so the host driver's libcuda.so.1 is used",
   alternative:
     'Newer vLLM images load the compat libraries only when asked (VLLM_ENABLE_CUDA_COMPATIBILITY); or upgrade ' +
     'the host driver so no compat library is needed.',
-  references: ['https://github.com/vllm-project/vllm/issues/33447', 'https://github.com/ggml-org/llama.cpp/issues/17542'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/33447',
+    'https://github.com/ggml-org/llama.cpp/issues/17542',
+  ],
 });

@@ -19,5 +19,8 @@ export default defineSignature({
   alternative:
     'Upgrade the engine (these are usually fixed kernel bugs); if it happens at random on one GPU only, check ' +
     'nvidia-smi -q and dmesg for Xid errors that point at hardware.',
-  references: ['https://github.com/vllm-project/vllm/issues/6833', 'https://github.com/vllm-project/vllm/issues/6976'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/6833',
+    'https://github.com/vllm-project/vllm/issues/6976',
+  ],
 });

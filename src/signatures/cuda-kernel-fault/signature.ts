@@ -7,7 +7,8 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp', 'ollama'],
   keywords: ['misaligned address', 'illegal instruction was encountered', 'unspecified launch failure'],
   match: {
-    message: /CUDA (?:error|Error)[:\s][^\n]*?(?<what>misaligned address|an illegal instruction was encountered|unspecified launch failure)/,
+    message:
+      /CUDA (?:error|Error)[:\s][^\n]*?(?<what>misaligned address|an illegal instruction was encountered|unspecified launch failure)/,
   },
   explanation:
     'A GPU kernel faulted ({what}) and the CUDA context is unusable from then on, so later calls fail too. Like ' +
@@ -15,6 +16,7 @@ export default defineSignature({
     'kernels, CUDA graphs, custom all-reduce) or, for "unspecified launch failure", possibly a GPU fault or ' +
     'watchdog timeout. The traceback may not point at the kernel that faulted.',
   fix: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, then disable its feature: --enforce-eager (CUDA graphs), another attention backend, --disable-custom-all-reduce; check dmesg for NVIDIA Xid errors',
-  alternative: 'Upgrade the engine and its kernel packages (flashinfer, sgl-kernel); these faults are usually fixed bugs.',
+  alternative:
+    'Upgrade the engine and its kernel packages (flashinfer, sgl-kernel); these faults are usually fixed bugs.',
   references: ['https://github.com/vllm-project/vllm/issues/6976'],
 });

@@ -19,5 +19,8 @@ export default defineSignature({
   alternative:
     'Or bring the wheel that provides the symbol up to the version torch was built with, e.g. pip install -U ' +
     'nvidia-nvjitlink-cu12 for __nvJitLink symbols, nvidia-nccl-cu12 for nccl ones.',
-  references: ['https://github.com/pytorch/pytorch/issues/134929', 'https://github.com/pytorch/pytorch/issues/131312'],
+  references: [
+    'https://github.com/pytorch/pytorch/issues/134929',
+    'https://github.com/pytorch/pytorch/issues/131312',
+  ],
 });

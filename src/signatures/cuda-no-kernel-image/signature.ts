@@ -11,14 +11,17 @@ export default defineSignature({
   },
   explanation:
     'A CUDA kernel was launched that has no compiled version (neither machine code nor PTX) for this GPU. The ' +
-    'library that owns it (torch, flashinfer, the engine\'s own extension, TurboMind, ggml) was built for a list of ' +
+    "library that owns it (torch, flashinfer, the engine's own extension, TurboMind, ggml) was built for a list of " +
     'architectures that leaves this GPU out: it is older than the build supports (e.g. V100 sm_70 or T4 sm_75 with ' +
     'kernels built for sm_80 and up) or newer (e.g. Blackwell sm_120 with a build that stops at sm_90).',
   fix: 'nvidia-smi --query-gpu=name,compute_cap --format=csv shows the architecture; install a build that includes it (for Blackwell, one built with CUDA 12.8 or newer), or for just-in-time built kernels (flashinfer, TensorRT-LLM plugins) set TORCH_CUDA_ARCH_LIST to it, e.g. TORCH_CUDA_ARCH_LIST=9.0, and clear their cache',
   alternative:
     'If only one optional kernel lacks the architecture, switching the backend that uses it often works (e.g. ' +
     '--attention-backend triton on SGLang, VLLM_ATTENTION_BACKEND on vLLM).',
-  references: ['https://github.com/flashinfer-ai/flashinfer/issues/920', 'https://github.com/sgl-project/sglang/issues/831'],
+  references: [
+    'https://github.com/flashinfer-ai/flashinfer/issues/920',
+    'https://github.com/sgl-project/sglang/issues/831',
+  ],
   // Generic: the signatures that also name the GPU's architecture from nearby lines win over it.
   weight: 0.9,
 });

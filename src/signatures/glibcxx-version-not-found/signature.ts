@@ -7,16 +7,20 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp', 'ollama'],
   keywords: ['not found (required by'],
   match: {
-    message: /version [`'](?<version>(?:GLIBCXX|CXXABI|GLIBC)_[\d.]+)' not found \(required by (?<lib>[^)\s]+)\)/,
+    message:
+      /version [`'](?<version>(?:GLIBCXX|CXXABI|GLIBC)_[\d.]+)' not found \(required by (?<lib>[^)\s]+)\)/,
   },
   explanation:
     '{lib} was built with a newer toolchain and needs {version}, but the C++ runtime (libstdc++) or C library ' +
-    '(glibc) loaded into the process is older. In conda environments it is usually conda\'s own old ' +
+    "(glibc) loaded into the process is older. In conda environments it is usually conda's own old " +
     'libstdc++.so.6 shadowing the system one; for GLIBC_ versions the operating system (or base image) is older ' +
     'than the one the binary was built for.',
   fix: "conda install -c conda-forge 'libstdcxx-ng>=12' (in a conda env), or load the system one first: export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
   alternative:
     'For GLIBC_ versions no package fixes it: run on a newer OS or container image, or install a build of the ' +
     'package made for your distribution.',
-  references: ['https://github.com/triton-lang/triton/issues/1543', 'https://github.com/kvcache-ai/ktransformers/issues/524'],
+  references: [
+    'https://github.com/triton-lang/triton/issues/1543',
+    'https://github.com/kvcache-ai/ktransformers/issues/524',
+  ],
 });

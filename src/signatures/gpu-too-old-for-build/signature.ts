@@ -5,9 +5,15 @@ export default defineSignature({
   title: 'GPU older than the CUDA build supports',
   category: 'gpu-arch-unsupported',
   engines: ['ollama', 'llamacpp', 'vllm', 'sglang', 'tgi', 'lmdeploy'],
-  keywords: ['cublas error', 'no kernel image is available', 'invalid device function', 'no longer supports this gpu'],
+  keywords: [
+    'cublas error',
+    'no kernel image is available',
+    'invalid device function',
+    'no longer supports this gpu',
+  ],
   match: {
-    message: /cuBLAS error \d+|no kernel image is available|invalid device function|no longer supports this GPU/,
+    message:
+      /cuBLAS error \d+|no kernel image is available|invalid device function|no longer supports this GPU/,
     // Compute capability below 5.0 (Kepler and older): current CUDA 12 builds start at 5.0.
     context: /(?:compute|cuda) capability:? (?<cc>[1-4]\.\d)\b/i,
   },

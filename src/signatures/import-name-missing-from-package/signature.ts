@@ -12,12 +12,15 @@ export default defineSignature({
     message: /cannot import name '(?<name>\w+)' from '(?<module>(?<pkg>\w+)[\w.]*)'/,
   },
   explanation:
-    'The installed {pkg} has no {name} in {module}. The code importing it (the engine, a plugin or a model\'s ' +
+    "The installed {pkg} has no {name} in {module}. The code importing it (the engine, a plugin or a model's " +
     'remote code) was written for another release of {pkg} in which the name exists, so this is a version skew ' +
     'between two packages: usually {pkg} was upgraded past, or pinned below, what the importing package expects.',
   fix: 'pip check (it names the {pkg} version each package requires), then pip install "{pkg}==<that version>"',
   alternative:
     'Or upgrade the importing package (the file in the last frame of the traceback) to a release written for ' +
     'your {pkg}.',
-  references: ['https://github.com/vllm-project/vllm-ascend/pull/2365', 'https://github.com/MeetKai/functionary/issues/312'],
+  references: [
+    'https://github.com/vllm-project/vllm-ascend/pull/2365',
+    'https://github.com/MeetKai/functionary/issues/312',
+  ],
 });

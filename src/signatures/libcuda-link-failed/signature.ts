@@ -12,9 +12,9 @@ export default defineSignature({
     context: /cannot find -lcuda\b/,
   },
   explanation:
-    'A kernel compiled at start-up (a flashinfer JIT module, Triton\'s launcher helper, DeepGEMM) is linked with ' +
+    "A kernel compiled at start-up (a flashinfer JIT module, Triton's launcher helper, DeepGEMM) is linked with " +
     '-lcuda, and the linker found no libcuda.so. The driver installs only the versioned libcuda.so.1; the plain ' +
-    'libcuda.so symlink comes from the CUDA toolkit\'s stubs or a -dev package, and slim runtime images and ' +
+    "libcuda.so symlink comes from the CUDA toolkit's stubs or a -dev package, and slim runtime images and " +
     'containers often have neither on the linker path.',
   fix: 'ln -s /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so (use the directory where ldconfig -p | grep libcuda.so.1 finds it), or export LIBRARY_PATH=/usr/local/cuda/lib64/stubs',
   alternative:

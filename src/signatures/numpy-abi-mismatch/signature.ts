@@ -5,7 +5,12 @@ export default defineSignature({
   title: 'compiled module built for NumPy 1.x running on NumPy 2',
   category: 'abi-or-symbol',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
-  keywords: ['numpy 1.x cannot be run in', 'numpy.dtype size changed', '_array_api not found', 'numpy.core.multiarray failed to import'],
+  keywords: [
+    'numpy 1.x cannot be run in',
+    'numpy.dtype size changed',
+    '_array_api not found',
+    'numpy.core.multiarray failed to import',
+  ],
   match: {
     message:
       /compiled using NumPy 1\.x cannot be run in\s+NumPy \d|numpy\.dtype size changed, may indicate binary incompatibility|_ARRAY_API not found|numpy\.core\.multiarray failed to import/,

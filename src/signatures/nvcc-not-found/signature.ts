@@ -5,7 +5,12 @@ export default defineSignature({
   title: 'CUDA compiler (nvcc) not found for kernels compiled at start-up',
   category: 'kernel-compile',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
-  keywords: ['could not find nvcc', 'cuda_home environment variable is not set', 'nvcc: not found', 'nvcc: command not found'],
+  keywords: [
+    'could not find nvcc',
+    'cuda_home environment variable is not set',
+    'nvcc: not found',
+    'nvcc: command not found',
+  ],
   match: {
     message:
       /Could not find nvcc and default cuda_home='(?<home>[^']*)' doesn't exist|CUDA_HOME environment variable is not set|nvcc: (?:command )?not found/,

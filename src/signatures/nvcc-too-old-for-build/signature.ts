@@ -12,7 +12,7 @@ export default defineSignature({
   },
   explanation:
     'Kernels compiled at start-up (flashinfer JIT, DeepGEMM, a torch extension) are built with the nvcc found ' +
-    'through CUDA_HOME or PATH, and that toolkit is older than the build needs: it does not know this GPU\'s ' +
+    "through CUDA_HOME or PATH, and that toolkit is older than the build needs: it does not know this GPU's " +
     'architecture (Blackwell needs CUDA 12.8+) or a flag that newer build scripts pass. The torch wheel brings its ' +
     'own CUDA runtime, so the system toolkit can lag behind without anything else failing.',
   fix: 'Install a CUDA toolkit at least as new as torch.version.cuda (12.8+ for Blackwell) and point CUDA_HOME at it, e.g. export CUDA_HOME=/usr/local/cuda-12.8',

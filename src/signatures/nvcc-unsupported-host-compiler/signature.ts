@@ -7,7 +7,8 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp'],
   keywords: ['unsupported gnu version', 'unsupported clang version'],
   match: {
-    message: /unsupported (?<compiler>GNU|clang) version! (?:gcc|clang) versions later than (?<max>\d+) are not supported/,
+    message:
+      /unsupported (?<compiler>GNU|clang) version! (?:gcc|clang) versions later than (?<max>\d+) are not supported/,
   },
   explanation:
     'nvcc compiles the host side of CUDA code with the system C++ compiler and refuses {compiler} versions newer ' +

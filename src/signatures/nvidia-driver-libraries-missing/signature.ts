@@ -11,7 +11,7 @@ export default defineSignature({
       /NVML Shared Library Not Found|(?<![\w.-])lib(?:cuda|nvidia-ml)\.so[\d.]*: cannot open shared object file|Found no NVIDIA driver on your system/,
   },
   explanation:
-    'The process cannot load the NVIDIA driver\'s user-space libraries (libcuda.so.1, libnvidia-ml.so.1), so it ' +
+    "The process cannot load the NVIDIA driver's user-space libraries (libcuda.so.1, libnvidia-ml.so.1), so it " +
     'sees no GPU at all: vLLM then falls back to "UnspecifiedPlatform" and fails later with unrelated-looking ' +
     'errors. In containers this means the NVIDIA container runtime did not inject the driver (no --gpus, no ' +
     'nvidia runtimeClass or device plugin on Kubernetes); on a host, that the driver is not installed or not loaded.',

@@ -17,5 +17,8 @@ export default defineSignature({
   alternative:
     'To stop it from happening again, hold the driver packages (apt-mark hold on the nvidia driver packages) and ' +
     'upgrade them only in a maintenance window.',
-  references: ['https://github.com/NVIDIA/nvidia-container-toolkit/issues/394', 'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3'],
+  references: [
+    'https://github.com/NVIDIA/nvidia-container-toolkit/issues/394',
+    'https://github.com/NVIDIA/ubuntu-packaging-nvidia-driver/issues/3',
+  ],
 });

@@ -9,7 +9,8 @@ export default defineSignature({
   match: {
     // The compiler's line is the candidate inside a ninja build; Triton prints it before its CalledProcessError.
     message: /Python\.h|returned non-zero exit status|Ninja build failed|Error building extension/,
-    context: /fatal error: Python\.h: No such file or directory|include file 'Python\.h' not found|C1083:[^\n]*Python\.h/,
+    context:
+      /fatal error: Python\.h: No such file or directory|include file 'Python\.h' not found|C1083:[^\n]*Python\.h/,
   },
   explanation:
     'Triton (and torch.compile through it) compiles a small C helper for each Python version the first time a ' +
@@ -19,5 +20,8 @@ export default defineSignature({
   alternative:
     'Or start with --enforce-eager (vLLM) / --disable-cuda-graph and without torch.compile to avoid some JIT builds; ' +
     'Triton kernels used by the model will still need the headers.',
-  references: ['https://github.com/sgl-project/sglang/issues/1117', 'https://github.com/vllm-project/vllm/issues/27890'],
+  references: [
+    'https://github.com/sgl-project/sglang/issues/1117',
+    'https://github.com/vllm-project/vllm/issues/27890',
+  ],
 });

@@ -12,7 +12,7 @@ export default defineSignature({
   },
   explanation:
     'vLLM tried every kernel it has for this {layer} (quantized) linear layer and none can run here: the GPU ' +
-    'has compute capability {have}, and the candidates need {need} or more (or reject this checkpoint\'s ' +
+    "has compute capability {have}, and the candidates need {need} or more (or reject this checkpoint's " +
     'quantization scheme, e.g. asymmetric zero points). The checkpoint format, not a flag, decides which ' +
     'kernels are candidates.',
   fix: 'Use a checkpoint whose format has a kernel for compute capability {have} (for Turing: a symmetric GPTQ/AWQ int4 checkpoint, or the unquantized fp16 model), or a GPU with compute capability {need} or newer',

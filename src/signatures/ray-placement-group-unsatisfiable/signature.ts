@@ -21,5 +21,8 @@ export default defineSignature({
   alternative:
     'In Kubernetes, the parallel size must not exceed the `nvidia.com/gpu` limit of the pod (or the sum over the Ray ' +
     'worker pods).',
-  references: ['https://github.com/vllm-project/vllm/issues/29265'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/3416',
+    'https://github.com/vllm-project/vllm/issues/29265',
+  ],
 });

@@ -8,7 +8,8 @@ export default defineSignature({
   keywords: ['cannot open shared object file'],
   match: {
     // libcuda and libnvidia-ml come with the driver: nvidia-driver-libraries-missing.
-    message: /(?<![\w.-])(?<lib>(?!libcuda\.so|libnvidia-ml\.so)lib[\w+.-]*?\.so[\d.]*): cannot open shared object file/,
+    message:
+      /(?<![\w.-])(?<lib>(?!libcuda\.so|libnvidia-ml\.so)lib[\w+.-]*?\.so[\d.]*): cannot open shared object file/,
   },
   explanation:
     'The dynamic loader could not find {lib}, a native library that a compiled module links against. Most often ' +
@@ -19,5 +20,8 @@ export default defineSignature({
   alternative:
     'Or install the build of the engine made for the CUDA version you have (the +cu118 / +cu121 wheels), or add ' +
     'the directory holding {lib} to LD_LIBRARY_PATH.',
-  references: ['https://github.com/vllm-project/vllm/issues/1738', 'https://github.com/vllm-project/vllm/issues/52300'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/1738',
+    'https://github.com/vllm-project/vllm/issues/52300',
+  ],
 });

@@ -12,9 +12,12 @@ export default defineSignature({
   explanation:
     'The installed torch is a CPU-only build, so any CUDA call fails. pip picked the CPU wheel (the default on ' +
     'some platforms and mirrors), or a later install replaced the CUDA build of torch with a CPU one while ' +
-    'resolving another package\'s requirement.',
+    "resolving another package's requirement.",
   fix: 'pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128 (use the cu tag your engine release is built for; python -c "import torch; print(torch.__version__)" shows +cpu now)',
   alternative:
     'Reinstalling the engine itself (pip install --force-reinstall vllm) also brings back the CUDA torch it pins.',
-  references: ['https://github.com/X-PLUG/MobileAgent/issues/60', 'https://github.com/vllm-project/vllm-ascend/issues/780'],
+  references: [
+    'https://github.com/X-PLUG/MobileAgent/issues/60',
+    'https://github.com/vllm-project/vllm-ascend/issues/780',
+  ],
 });

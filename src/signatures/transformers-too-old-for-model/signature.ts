@@ -17,5 +17,8 @@ export default defineSignature({
   alternative:
     'If the engine pins an older transformers, upgrade the engine to a release that lists {model_type} among its ' +
     'supported models; for a model released days ago, pip install git+https://github.com/huggingface/transformers.',
-  references: ['https://github.com/vllm-project/vllm/issues/23206', 'https://github.com/vllm-project/vllm/issues/19793'],
+  references: [
+    'https://github.com/vllm-project/vllm/issues/23206',
+    'https://github.com/vllm-project/vllm/issues/19793',
+  ],
 });

@@ -14,7 +14,7 @@ export default defineSignature({
   explanation:
     'Triton builds a small C helper (cuda_utils / the kernel launcher) with the system compiler the first time a ' +
     'Triton kernel runs, linking it against libcuda and the Python headers, and that compile failed. The compiler ' +
-    "output was printed earlier or swallowed; the usual causes are a missing Python.h (no python3-dev), no " +
+    'output was printed earlier or swallowed; the usual causes are a missing Python.h (no python3-dev), no ' +
     'libcuda.so on the linker path, or no working gcc. SGLang reports it as "Ignore import error when loading" a ' +
     'model module, which then surfaces as an unsupported architecture.',
   fix: 'apt-get install -y build-essential python3-dev, and make sure libcuda.so is on the linker path (ln -s libcuda.so.1 libcuda.so in the driver library directory)',

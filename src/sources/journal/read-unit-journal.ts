@@ -1,31 +1,40 @@
-import { stat } from 'node:fs/promises';
 import { SourceError } from '../../errors.js';
-import { describeReadError } from '../describe-read-error.js';
-import { splitLines } from '../split-lines.js';
 import { startCommand } from '../stream-command.js';
 import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
-import { formatJournalEntry, type JournalEntry } from './format-journal-entry.js';
+import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
+import { fieldText, formatJournalEntry } from './format-journal-entry.js';
+import { parseEntries } from './parse-entries.js';
 import {
   createInvocationFilter,
   createInvocationTracker,
+  isSystemdEntry,
   type InvocationChoice,
 } from './track-invocations.js';
 
-export interface UnitJournalSpec {
-  unit: string;
-  journalFile?: string[];
-  journalDir?: string;
-  since?: string;
-}
-
-/** Fields the first pass needs; the rest of each entry (most of its bytes) is not worth printing twice. */
-const CHOICE_FIELDS = '_SYSTEMD_INVOCATION_ID,INVOCATION_ID,_PID,SYSLOG_IDENTIFIER,MESSAGE';
+/** Fields the first pass needs: ids to choose, and what a systemd line prints. */
+const CHOICE_FIELDS = [
+  '_SYSTEMD_INVOCATION_ID',
+  'INVOCATION_ID',
+  '_PID',
+  'SYSLOG_PID',
+  'SYSLOG_IDENTIFIER',
+  '_COMM',
+  '_HOSTNAME',
+  'MESSAGE',
+].join(',');
 const BATCH_CHARS = 256 * 1024;
 
+interface SystemdLine {
+  ordinal: number;
+  text: string;
+}
+
 /**
- * Reads a unit's journal in two journalctl passes, so memory stays bounded whatever the journal's size:
- * the first finds the last failed invocation, the second prints it with systemd's lines about the unit.
+ * Reads a unit's journal in two journalctl passes, so memory stays bounded by one invocation whatever the
+ * journal's size. The first pass reads every entry of the unit but keeps only invocation ids, where each
+ * begins, and systemd's own lines (a few per start). The second starts at the chosen invocation's cursor
+ * and stops where the next begins, so a long-running unit's journal is read in full only once.
  */
 export async function openUnitJournal(
   spec: UnitJournalSpec,
@@ -35,19 +44,30 @@ export async function openUnitJournal(
   validateUnitName(spec.unit);
   const unit = qualifyUnitName(spec.unit);
   await checkJournalPaths(spec);
-  const args = buildArgs(unit, spec);
   const warnings: string[] = [];
   const options = {
     timeoutMs,
     env,
+    label: 'journalctl',
     missingHint:
       'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
   };
 
-  const first = await startCommand('journalctl', [...args, `--output-fields=${CHOICE_FIELDS}`], options);
+  const first = await startCommand(
+    'journalctl',
+    [...buildArgs(unit, spec), `--output-fields=${CHOICE_FIELDS}`],
+    options,
+  );
   const tracker = createInvocationTracker();
-  for await (const entries of parseEntries(first.chunks, warnings))
-    for (const entry of entries) tracker.note(entry);
+  const systemdLines: SystemdLine[] = [];
+  let ordinal = 0;
+  for await (const entries of parseEntries(first.chunks, warnings)) {
+    for (const entry of entries) {
+      tracker.note(entry);
+      if (isSystemdEntry(entry)) systemdLines.push({ ordinal, text: formatJournalEntry(entry) });
+      ordinal += 1;
+    }
+  }
   const choice = tracker.choose();
   if (choice.entries === 0) {
     throw new SourceError(
@@ -55,19 +75,33 @@ export async function openUnitJournal(
     );
   }
   warnings.push(...hintsFrom(first.stderrText()));
+  const { start, end } = choice;
+  const windowed = choice.target !== undefined && start?.cursor !== undefined;
 
   async function* emit(): AsyncGenerator<Uint8Array> {
+    // systemd's lines outside the target's window come from the first pass; inside it, from the second.
+    const before = windowed ? linesBetween(systemdLines, 0, start.ordinal) : '';
+    if (before !== '') yield Buffer.from(before);
     // --all: without it journalctl writes fields over 4 KiB (a long `non-default args` line) as null.
-    const second = await startCommand('journalctl', [...args, '--all'], options);
+    // journalctl refuses --since together with --cursor; the cursor lies inside the --since window anyway.
+    const args = windowed
+      ? [...buildArgs(unit, { ...spec, since: undefined }), '--all', `--cursor=${start.cursor}`]
+      : [...buildArgs(unit, spec), '--all'];
+    const second = await startCommand('journalctl', args, options);
     const keep = createInvocationFilter(choice.target);
     let batch = '';
-    for await (const entries of parseEntries(second.chunks, warnings)) {
-      for (const entry of entries) if (keep(entry)) batch += formatJournalEntry(entry);
+    reading: for await (const entries of parseEntries(second.chunks, warnings)) {
+      for (const entry of entries) {
+        if (windowed && end?.cursor !== undefined && fieldText(entry, '__CURSOR') === end.cursor)
+          break reading;
+        if (keep(entry)) batch += formatJournalEntry(entry);
+      }
       if (batch.length >= BATCH_CHARS) {
         yield Buffer.from(batch);
         batch = '';
       }
     }
+    if (windowed && end !== undefined) batch += linesBetween(systemdLines, end.ordinal, Infinity);
     if (batch.length > 0) yield Buffer.from(batch);
   }
 
@@ -80,6 +114,13 @@ export async function openUnitJournal(
   };
 }
 
+function linesBetween(lines: SystemdLine[], from: number, to: number): string {
+  return lines
+    .filter((line) => line.ordinal >= from && line.ordinal < to)
+    .map((line) => line.text)
+    .join('');
+}
+
 function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
   // `--opt=value` keeps a value that starts with '-' from being read as an option.
   const args = [`--unit=${unit}`, '--output=json', '--no-pager'];
@@ -87,46 +128,6 @@ function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
   if (spec.journalDir !== undefined) args.push(`--directory=${spec.journalDir}`);
   if (spec.since !== undefined) args.push(`--since=${spec.since}`);
   return args;
-}
-
-/** Our own check gives `cannot read PATH: no such file` where journalctl says only "No such file". */
-async function checkJournalPaths(spec: UnitJournalSpec): Promise<void> {
-  const paths = [...(spec.journalFile ?? []).map((path) => ({ path, folder: false }))];
-  if (spec.journalDir !== undefined) paths.push({ path: spec.journalDir, folder: true });
-  for (const { path, folder } of paths) {
-    try {
-      const info = await stat(path);
-      if (folder && !info.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-      if (!folder && info.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOTDIR' && folder
-          ? 'not a folder'
-          : describeReadError(error);
-      throw new SourceError(`cannot read ${path}: ${reason}`, { cause: error });
-    }
-  }
-}
-
-async function* parseEntries(
-  chunks: AsyncIterable<Uint8Array>,
-  warnings: string[],
-): AsyncGenerator<JournalEntry[]> {
-  let skipped = 0;
-  for await (const lines of splitLines(chunks)) {
-    const entries: JournalEntry[] = [];
-    for (const line of lines) {
-      if (line.length === 0) continue;
-      try {
-        entries.push(JSON.parse(line) as JournalEntry);
-      } catch {
-        skipped += 1;
-      }
-    }
-    yield entries;
-  }
-  if (skipped > 0)
-    warnings.push(`journalctl printed ${skipped} lines that are not JSON entries; skipped them`);
 }
 
 /** journalctl succeeds but says on stderr when it hides entries (permissions) or skips a file. */

@@ -16,6 +16,14 @@ function invocationOf(entry: JournalEntry, systemd: boolean): string | undefined
   return fieldText(entry, systemd ? 'INVOCATION_ID' : '_SYSTEMD_INVOCATION_ID');
 }
 
+/** Where an invocation's first entry (the first carrying its id) sits in the first pass. */
+export interface JournalPosition {
+  /** 0-based index among the first pass's entries. */
+  ordinal: number;
+  /** journalctl's __CURSOR, to start the second pass there. */
+  cursor: string | undefined;
+}
+
 export interface InvocationChoice {
   /** The invocation whose app lines to keep; undefined when the journal names none (old systemd). */
   target: string | undefined;
@@ -23,38 +31,48 @@ export interface InvocationChoice {
   invocations: number;
   failed: number;
   entries: number;
+  /** The target's first entry; the second pass can start there. */
+  start: JournalPosition | undefined;
+  /** The next invocation's first entry, where the target's lines end; undefined for the last one. */
+  end: JournalPosition | undefined;
 }
 
-/** First pass: remembers only invocation ids and which failed, so memory does not grow with the log. */
+/**
+ * First pass: remembers invocation ids, where each begins and which failed, so memory grows with the
+ * number of starts, not with the log.
+ */
 export function createInvocationTracker(): { note(entry: JournalEntry): void; choose(): InvocationChoice } {
-  const seen = new Set<string>();
+  const firstSeen = new Map<string, JournalPosition>();
   const order: string[] = [];
   const failed = new Set<string>();
   let current: string | undefined;
   let entries = 0;
   return {
     note(entry) {
-      entries += 1;
       const systemd = isSystemdEntry(entry);
       const id = invocationOf(entry, systemd);
-      if (id !== undefined && !seen.has(id)) {
-        seen.add(id);
+      if (id !== undefined && !firstSeen.has(id)) {
+        firstSeen.set(id, { ordinal: entries, cursor: fieldText(entry, '__CURSOR') });
         order.push(id);
       }
+      entries += 1;
       current = id ?? current;
-      const owner = id ?? current;
-      if (systemd && owner !== undefined && FAILURE.test(fieldText(entry, 'MESSAGE') ?? ''))
-        failed.add(owner);
+      if (systemd && current !== undefined && FAILURE.test(fieldText(entry, 'MESSAGE') ?? '')) {
+        failed.add(current);
+      }
     },
     choose() {
       const lastFailed = order.findLast((id) => failed.has(id));
       const target = lastFailed ?? order.at(-1);
+      const next = target === undefined ? undefined : order[order.indexOf(target) + 1];
       return {
         target,
         targetFailed: lastFailed !== undefined,
         invocations: order.length,
         failed: failed.size,
         entries,
+        start: target === undefined ? undefined : firstSeen.get(target),
+        end: next === undefined ? undefined : firstSeen.get(next),
       };
     },
   };

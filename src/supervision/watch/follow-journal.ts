@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import { SourceError } from '../../errors.js';
-import { fieldText, formatJournalEntry, type JournalEntry } from '../../sources/journal/format-journal-entry.js';
+import {
+  fieldText,
+  formatJournalEntry,
+  type JournalEntry,
+} from '../../sources/journal/format-journal-entry.js';
 import { isSystemdEntry } from '../../sources/journal/track-invocations.js';
 import { runCommand } from '../../system/run-command.js';
 import type { ServiceRecord } from './track-invocations.js';
@@ -55,7 +59,10 @@ export async function readJournal(
   if (window.afterCursor !== undefined) args.push('--after-cursor', window.afterCursor);
   else if (window.since !== undefined) args.push('--since', window.since);
   else if (window.lines !== undefined) args.push('--lines', String(window.lines));
-  const result = await runCommand('journalctl', args, { timeoutMs: 300_000, env: query.env as NodeJS.ProcessEnv });
+  const result = await runCommand('journalctl', args, {
+    timeoutMs: 300_000,
+    env: query.env,
+  });
   if (result.code !== 0 && result.code !== 1) {
     const reason = result.stderr.trim().split('\n')[0] ?? '';
     throw new SourceError(`journalctl ${args.join(' ')} failed (status ${result.code}): ${reason}`);
@@ -85,9 +92,21 @@ export function followJournal(
     : tailJournal(query, cursor, onEntry);
 }
 
-function tailJournal(query: JournalQuery, cursor: string | undefined, onEntry: (entry: JournalEntry) => void): JournalFollower {
-  const args = [...baseArgs(query), '--follow', ...(cursor === undefined ? ['--lines', '0'] : ['--after-cursor', cursor])];
-  const child = spawn('journalctl', args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], env: query.env });
+function tailJournal(
+  query: JournalQuery,
+  cursor: string | undefined,
+  onEntry: (entry: JournalEntry) => void,
+): JournalFollower {
+  const args = [
+    ...baseArgs(query),
+    '--follow',
+    ...(cursor === undefined ? ['--lines', '0'] : ['--after-cursor', cursor]),
+  ];
+  const child = spawn('journalctl', args, {
+    shell: false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: query.env,
+  });
   let stopped = false;
   let pending = '';
   let stderr = '';
@@ -102,11 +121,20 @@ function tailJournal(query: JournalQuery, cursor: string | undefined, onEntry: (
   });
   const ended = new Promise<void>((resolve, reject) => {
     child.once('error', (error) =>
-      reject(new SourceError(`journalctl could not be run: ${error.message}; install systemd's journalctl`, { cause: error })),
+      reject(
+        new SourceError(`journalctl could not be run: ${error.message}; install systemd's journalctl`, {
+          cause: error,
+        }),
+      ),
     );
     child.once('close', (code) => {
       if (stopped || code === 0) resolve();
-      else reject(new SourceError(`journalctl --follow ended (status ${code}): ${stderr.trim().split('\n')[0] ?? ''}`));
+      else
+        reject(
+          new SourceError(
+            `journalctl --follow ended (status ${code}): ${stderr.trim().split('\n')[0] ?? ''}`,
+          ),
+        );
     });
   });
   return {

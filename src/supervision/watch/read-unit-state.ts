@@ -41,12 +41,19 @@ export function parseUnitState(text: string): UnitState {
  * The unit's state where systemd runs; null where it does not (a container, CI: "System has not been
  * booted with systemd as init system") or systemctl is missing, so the watch goes on from the journal.
  */
-export async function readUnitState(unit: string, env: Record<string, string | undefined>): Promise<UnitState | null> {
+export async function readUnitState(
+  unit: string,
+  env: Record<string, string | undefined>,
+): Promise<UnitState | null> {
   try {
-    const result = await runCommand('systemctl', ['show', unit, `--property=${PROPERTIES}`, '--timestamp=unix'], {
-      timeoutMs: 10_000,
-      env: env as NodeJS.ProcessEnv,
-    });
+    const result = await runCommand(
+      'systemctl',
+      ['show', unit, `--property=${PROPERTIES}`, '--timestamp=unix'],
+      {
+        timeoutMs: 10_000,
+        env: env,
+      },
+    );
     if (result.code !== 0) return null;
     const state = parseUnitState(result.stdout);
     return state.activeState === 'unknown' ? null : state;
@@ -56,10 +63,18 @@ export async function readUnitState(unit: string, env: Record<string, string | u
 }
 
 /** `systemctl stop NAME`, to freeze the logs of a crash before the next restart adds to them. */
-export async function stopUnit(unit: string, env: Record<string, string | undefined>): Promise<string | null> {
+export async function stopUnit(
+  unit: string,
+  env: Record<string, string | undefined>,
+): Promise<string | null> {
   try {
-    const result = await runCommand('systemctl', ['stop', unit], { timeoutMs: 120_000, env: env as NodeJS.ProcessEnv });
-    return result.code === 0 ? null : result.stderr.trim().split('\n')[0] || `systemctl stop exited ${result.code}`;
+    const result = await runCommand('systemctl', ['stop', unit], {
+      timeoutMs: 120_000,
+      env: env,
+    });
+    return result.code === 0
+      ? null
+      : result.stderr.trim().split('\n')[0] || `systemctl stop exited ${result.code}`;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }

@@ -13,7 +13,10 @@ export type SystemdEvent =
 // systemd 252 wordings (src/core/service.c, unit.c, job.c); older ones prefix "NAME: " the same way, and
 // before v246 the start line reads "Starting Description...".
 const PATTERNS: [RegExp, (match: RegExpExecArray) => SystemdEvent][] = [
-  [/^(?:\S+: )?Main process exited, code=(\w+), status=(\S+?)\.?$/, (m) => mainExited(m[1] ?? '', m[2] ?? '')],
+  [
+    /^(?:\S+: )?Main process exited, code=(\w+), status=(\S+?)\.?$/,
+    (m) => mainExited(m[1] ?? '', m[2] ?? ''),
+  ],
   [/^(?:\S+: )?Failed with result '([\w-]+)'/, (m) => ({ kind: 'failed', result: m[1] ?? 'unknown' })],
   [
     /^(?:\S+: )?Scheduled restart job, restart counter is at (\d+)/,
@@ -28,7 +31,11 @@ const PATTERNS: [RegExp, (match: RegExpExecArray) => SystemdEvent][] = [
 ];
 
 function mainExited(code: string, status: string): SystemdEvent {
-  return { kind: 'main-exited', success: code === 'exited' && /^0(?:\/SUCCESS)?$/.test(status), status: `${code} ${status}` };
+  return {
+    kind: 'main-exited',
+    success: code === 'exited' && /^0(?:\/SUCCESS)?$/.test(status),
+    status: `${code} ${status}`,
+  };
 }
 
 export function parseSystemdMessage(message: string): SystemdEvent | null {

@@ -103,8 +103,13 @@ export function trackInvocations(options: TrackInvocationsOptions): InvocationTr
     push(record) {
       const event = record.systemd ? parseSystemdMessage(record.message) : null;
       let invocation = current;
-      const restarted = event?.kind === 'starting' && record.invocation === undefined && invocation?.status !== 'starting';
-      if (invocation === null || restarted || (record.invocation !== undefined && record.invocation !== invocation.id)) {
+      const restarted =
+        event?.kind === 'starting' && record.invocation === undefined && invocation?.status !== 'starting';
+      if (
+        invocation === null ||
+        restarted ||
+        (record.invocation !== undefined && record.invocation !== invocation.id)
+      ) {
         // systemd's lines about an invocation that already ended (restart scheduled) stay with it.
         invocation = begin(record.invocation, record.atMs);
       }
@@ -115,7 +120,11 @@ export function trackInvocations(options: TrackInvocationsOptions): InvocationTr
         if (event?.kind === 'main-exited') {
           invocation.exit = event.status;
           end(invocation, event.success ? 'stopped' : 'failed', record.atMs);
-        } else if (event?.kind === 'failed' || event?.kind === 'start-timeout' || event?.kind === 'oom-killed') {
+        } else if (
+          event?.kind === 'failed' ||
+          event?.kind === 'start-timeout' ||
+          event?.kind === 'oom-killed'
+        ) {
           invocation.exit ??= event.kind === 'failed' ? `Failed with result '${event.result}'` : event.kind;
           end(invocation, 'failed', record.atMs);
         } else if (event?.kind === 'start-limit-hit') {
@@ -128,9 +137,11 @@ export function trackInvocations(options: TrackInvocationsOptions): InvocationTr
         }
       } else if (session !== null && tracker !== null) {
         for (const line of record.text.replace(/\n$/, '').split('\n')) session.pushLine(line);
-        for (const line of record.message.split(/\r\n|\r|\n/)) tracker.push(line, record.atMs - invocation.startedAtMs);
+        for (const line of record.message.split(/\r\n|\r|\n/))
+          tracker.push(line, record.atMs - invocation.startedAtMs);
         invocation.progress = tracker.state();
-        if (invocation.status === 'starting' && invocation.progress.readyAtMs !== null) invocation.status = 'ready';
+        if (invocation.status === 'starting' && invocation.progress.readyAtMs !== null)
+          invocation.status = 'ready';
       }
       return invocation.status === before ? [] : [invocation];
     },

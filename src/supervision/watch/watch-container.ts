@@ -1,8 +1,8 @@
+import { spawn } from 'node:child_process';
 import { SourceError } from '../../errors.js';
-import { splitLines } from '../../sources/split-lines.js';
-import { startCommand } from '../../sources/stream-command.js';
 import { validateContainerName, validateKubeLabel, validatePodName } from '../../sources/validate-names.js';
 import { runCommand } from '../../system/run-command.js';
+import { OutputLineSplitter } from '../split-output-lines.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 export type ContainerTarget =
@@ -28,16 +28,25 @@ interface ContainerState {
   previous: boolean;
 }
 
-const STREAM_LIMIT_MS = 2 ** 31 - 1;
-
-async function inspectDocker(container: string, env: Record<string, string | undefined>): Promise<ContainerState> {
+async function inspectDocker(
+  container: string,
+  env: Record<string, string | undefined>,
+): Promise<ContainerState> {
   const result = await runCommand('docker', ['inspect', '--type', 'container', container], {
     timeoutMs: 30_000,
-    env: env as NodeJS.ProcessEnv,
+    env: env,
   });
-  if (result.code !== 0) throw new SourceError(`docker inspect ${container} failed: ${firstLine(result.stderr)}`);
+  if (result.code !== 0)
+    throw new SourceError(`docker inspect ${container} failed: ${firstLine(result.stderr)}`);
   const [info] = JSON.parse(result.stdout) as {
-    State?: { Running?: boolean; Restarting?: boolean; ExitCode?: number; OOMKilled?: boolean; StartedAt?: string; Error?: string };
+    State?: {
+      Running?: boolean;
+      Restarting?: boolean;
+      ExitCode?: number;
+      OOMKilled?: boolean;
+      StartedAt?: string;
+      Error?: string;
+    };
     RestartCount?: number;
   }[];
   const state = info?.State ?? {};
@@ -56,7 +65,11 @@ async function inspectDocker(container: string, env: Record<string, string | und
 interface KubeContainerStatus {
   name?: string;
   restartCount?: number;
-  state?: { running?: object; waiting?: { reason?: string }; terminated?: { exitCode?: number; reason?: string } };
+  state?: {
+    running?: object;
+    waiting?: { reason?: string };
+    terminated?: { exitCode?: number; reason?: string };
+  };
   lastState?: { terminated?: { exitCode?: number; reason?: string } };
 }
 
@@ -65,8 +78,9 @@ async function inspectKube(
   env: Record<string, string | undefined>,
 ): Promise<ContainerState> {
   const args = ['get', 'pod', target.pod, '--output=json', ...namespaceArgs(target)];
-  const result = await runCommand('kubectl', args, { timeoutMs: 30_000, env: env as NodeJS.ProcessEnv });
-  if (result.code !== 0) throw new SourceError(`kubectl get pod ${target.pod} failed: ${firstLine(result.stderr)}`);
+  const result = await runCommand('kubectl', args, { timeoutMs: 30_000, env: env });
+  if (result.code !== 0)
+    throw new SourceError(`kubectl get pod ${target.pod} failed: ${firstLine(result.stderr)}`);
   const pod = JSON.parse(result.stdout) as { status?: { containerStatuses?: KubeContainerStatus[] } };
   const statuses = pod.status?.containerStatuses ?? [];
   const status = statuses.find((candidate) => candidate.name === target.container) ?? statuses[0];
@@ -75,7 +89,10 @@ async function inspectKube(
   const terminated = status.state?.terminated ?? (running ? undefined : status.lastState?.terminated);
   return {
     running,
-    ended: terminated === undefined ? null : `exited ${terminated.exitCode ?? '?'} (${terminated.reason ?? status.state?.waiting?.reason ?? 'terminated'})`,
+    ended:
+      terminated === undefined
+        ? null
+        : `exited ${terminated.exitCode ?? '?'} (${terminated.reason ?? status.state?.waiting?.reason ?? 'terminated'})`,
     failed: !running && (terminated?.exitCode ?? 1) !== 0,
     restarts: status.restartCount ?? 0,
     startedAt: null,
@@ -104,7 +121,9 @@ function logArgs(target: ContainerTarget, state: ContainerState, follow: boolean
  * on how it ended. A container that already crashed (restarting, CrashLoopBackOff) is diagnosed at once
  * from its last run's logs, the previous container's for Kubernetes.
  */
-export async function watchContainer(options: WatchContainerOptions): Promise<{ outcome: WatchOutcome; exitCode: number }> {
+export async function watchContainer(
+  options: WatchContainerOptions,
+): Promise<{ outcome: WatchOutcome; exitCode: number }> {
   const { target, env } = options;
   if (target.kind === 'docker') validateContainerName(target.container);
   else {
@@ -119,21 +138,14 @@ export async function watchContainer(options: WatchContainerOptions): Promise<{ 
   const follow = (options.follow ?? true) && before.running;
   session.goLive(follow);
   const [program, args] = logArgs(target, before, follow);
-  const stream = await startCommand(program, args, {
-    timeoutMs: follow ? STREAM_LIMIT_MS : 300_000,
-    env,
-    label: `${program} logs`,
-    mergeStderr: program === 'docker',
-    errorLine: 'last',
-  });
-  const invocation = target.kind === 'docker' ? `docker:${before.startedAt ?? ''}` : `kube:${before.restarts}`;
-  const reading = (async () => {
-    for await (const lines of splitLines(stream.chunks)) {
-      const atMs = Date.now();
-      for (const line of lines) session.push({ text: line, message: line, systemd: false, invocation, atMs });
-    }
-  })();
-  const outcome = await Promise.race([session.outcome, reading.then(() => null)]);
+  const invocation =
+    target.kind === 'docker' ? `docker:${before.startedAt ?? ''}` : `kube:${before.restarts}`;
+  const logs = followLogs(program, args, env, (line) =>
+    session.push({ text: line, message: line, systemd: false, invocation, atMs: Date.now() }),
+  );
+  const outcome = await Promise.race([session.outcome, logs.ended.then(() => null)]).finally(() =>
+    logs.stop(),
+  );
   if (outcome !== null) return { outcome, exitCode: outcome.kind === 'failed' ? 1 : 0 };
   // The log stream ended: the container stopped. Ask how, and count the starts it took.
   const after = follow ? await inspect() : before;
@@ -142,6 +154,46 @@ export async function watchContainer(options: WatchContainerOptions): Promise<{ 
   session.finish();
   const final = await session.outcome;
   return { outcome: final, exitCode: final.kind === 'failed' ? 1 : 0 };
+}
+
+/** Runs `docker logs` / `kubectl logs` (both streams are the container's log) until it ends or is stopped. */
+function followLogs(
+  program: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  onLine: (line: string) => void,
+): { ended: Promise<void>; stop(): void } {
+  const child = spawn(program, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let stopped = false;
+  let stderr = '';
+  const splitters = [new OutputLineSplitter(), new OutputLineSplitter()] as const;
+  child.stdout.on('data', (chunk: Buffer) => splitters[0].push(chunk).forEach(onLine));
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (program === 'docker') splitters[1].push(chunk).forEach(onLine);
+    else stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    child.once('error', (error) =>
+      reject(new SourceError(`${program} could not be run: ${error.message}`, { cause: error })),
+    );
+    child.once('close', (code) => {
+      for (const splitter of splitters) splitter.end().forEach(onLine);
+      if (stopped || code === 0) resolve();
+      else
+        reject(
+          new SourceError(
+            `${program} ${args[0] ?? ''} failed (status ${code}): ${firstLine(stderr.split('\n').slice(-2).join('\n'))}`,
+          ),
+        );
+    });
+  });
+  return {
+    ended,
+    stop() {
+      stopped = true;
+      child.kill('SIGTERM');
+    },
+  };
 }
 
 function firstLine(text: string): string {

@@ -21,7 +21,13 @@ export type WatchEvent =
   | { type: 'note'; text: string }
   | { type: 'progress'; state: ProgressState; elapsedMs: number }
   | { type: 'ready'; elapsedMs: number; invocation: InvocationSummary }
-  | { type: 'failure'; failure: StartFailure; invocation: InvocationSummary; failedStarts: number; restartLoop: boolean };
+  | {
+      type: 'failure';
+      failure: StartFailure;
+      invocation: InvocationSummary;
+      failedStarts: number;
+      restartLoop: boolean;
+    };
 
 export type WatchOutcome =
   | { kind: 'ready'; invocation: InvocationSummary }
@@ -74,11 +80,11 @@ export class WatchSession {
   /** The backlog is read: decide on what it showed, then decide on each new record as it comes. */
   goLive(follow: boolean): void {
     this.live = true;
+    this.decide();
     const current = this.tracker.current();
-    if (current !== null) {
+    if (current !== null && current.status === 'starting' && this.settle !== null) {
       this.emit({ type: 'progress', state: current.progress, elapsedMs: Date.now() - current.startedAtMs });
     }
-    this.decide();
     if (this.settle === null || !follow) return;
     if (this.options.healthUrl) this.pollHealth(this.options.healthUrl);
     this.timers.push(setInterval(() => this.tick(), 500));
@@ -113,7 +119,7 @@ export class WatchSession {
     const current = this.tracker.current();
     if (current === null || this.settle === null) return;
     if (current.status === 'ready') {
-      this.emit({ type: 'ready', elapsedMs: (current.progress.readyAtMs ?? 0), invocation: current });
+      this.emit({ type: 'ready', elapsedMs: current.progress.readyAtMs ?? 0, invocation: current });
       this.resolve({ kind: 'ready', invocation: current });
     } else if (current.status === 'failed') {
       this.fail(current, 'exit', null);

@@ -68,7 +68,10 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     follower.ended.then(
       () => session.finish(),
       (error: unknown) => {
-        emit({ type: 'note', text: `stopped following: ${error instanceof Error ? error.message : String(error)}` });
+        emit({
+          type: 'note',
+          text: `stopped following: ${error instanceof Error ? error.message : String(error)}`,
+        });
         session.finish();
       },
     );

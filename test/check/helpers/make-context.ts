@@ -8,7 +8,10 @@ import type { Distribution, PythonEnvironment } from '../../../src/environment/t
 import type { DistributionSpec } from './write-environment.js';
 
 /** An in-memory Distribution, as read-distributions would build it from the same spec. */
-export function makeDistribution(spec: DistributionSpec, sitePackages = '/venv/lib/python3.11/site-packages'): Distribution {
+export function makeDistribution(
+  spec: DistributionSpec,
+  sitePackages = '/venv/lib/python3.11/site-packages',
+): Distribution {
   return {
     name: spec.name,
     key: normalizeName(spec.name),
@@ -21,7 +24,9 @@ export function makeDistribution(spec: DistributionSpec, sitePackages = '/venv/l
     providesExtra: (spec.providesExtra ?? []).map(normalizeName),
     sitePackages,
     metadataPath: `${sitePackages}/${spec.name}-${spec.version}.dist-info`,
-    files: (spec.files ?? []).map((file) => (typeof file === 'string' ? { path: file, hash: `h-${spec.name}` } : file)),
+    files: (spec.files ?? []).map((file) =>
+      typeof file === 'string' ? { path: file, hash: `h-${spec.name}` } : file,
+    ),
   };
 }
 
@@ -36,7 +41,12 @@ export function makeContext(
     python: '/venv/bin/python',
     pythonVersion: '3.11.7',
     sitePackages: ['/venv/lib/python3.11/site-packages'],
-    markers: { ...describeHostMarkers('3.11.7'), sys_platform: 'linux', platform_system: 'Linux', platform_machine: 'x86_64' },
+    markers: {
+      ...describeHostMarkers('3.11.7'),
+      sys_platform: 'linux',
+      platform_system: 'Linux',
+      platform_machine: 'x86_64',
+    },
     distributions,
     unreadable: [],
     modules: { buildMeta: buildMeta ?? {}, ...(torchCuda === undefined ? {} : { torchCuda }) },
@@ -48,6 +58,7 @@ export function makeContext(
     edges: collectRequirementEdges(installed, environment.markers).edges,
     gpu: null,
     gpuRequired: false,
+    gpuWaitedMs: null,
     model: null,
     tensorParallelSize: null,
     maxModelLen: null,

@@ -40,7 +40,10 @@ export function writeEnvironment(
   const minor = python.split('.').slice(0, 2).join('.');
   const sitePackages = join(prefix, 'lib', `python${minor}`, 'site-packages');
   mkdirSync(sitePackages, { recursive: true });
-  writeFileSync(join(prefix, 'pyvenv.cfg'), `home = /usr/bin\ninclude-system-site-packages = false\nversion = ${python}\n`);
+  writeFileSync(
+    join(prefix, 'pyvenv.cfg'),
+    `home = /usr/bin\ninclude-system-site-packages = false\nversion = ${python}\n`,
+  );
   for (const distribution of distributions) writeDistribution(sitePackages, distribution);
   return { prefix, sitePackages };
 }
@@ -60,12 +63,16 @@ export function writeDistribution(sitePackages: string, spec: DistributionSpec):
   const metadata = `${headers.join('\n')}\n\n${spec.description ?? ''}`;
   if (spec.eggInfo) {
     writeFileSync(join(folder, 'PKG-INFO'), metadata);
-    if (spec.requires !== undefined) writeFileSync(join(folder, 'requires.txt'), `${spec.requires.join('\n')}\n`);
+    if (spec.requires !== undefined)
+      writeFileSync(join(folder, 'requires.txt'), `${spec.requires.join('\n')}\n`);
   } else {
     writeFileSync(join(folder, 'METADATA'), metadata);
     writeFileSync(join(folder, 'INSTALLER'), `${spec.installer ?? 'pip'}\n`);
-    if (spec.directUrl !== undefined) writeFileSync(join(folder, 'direct_url.json'), JSON.stringify(spec.directUrl));
-    const rows = (spec.files ?? []).map((file) => (typeof file === 'string' ? `${file},sha256=${hashOf(file)},10` : `${file.path},${file.hash},10`));
+    if (spec.directUrl !== undefined)
+      writeFileSync(join(folder, 'direct_url.json'), JSON.stringify(spec.directUrl));
+    const rows = (spec.files ?? []).map((file) =>
+      typeof file === 'string' ? `${file},sha256=${hashOf(file)},10` : `${file.path},${file.hash},10`,
+    );
     rows.push(`${folderName}/METADATA,,`, `${folderName}/RECORD,,`);
     writeFileSync(join(folder, 'RECORD'), `${rows.join('\n')}\n`);
   }
@@ -90,7 +97,12 @@ function hashOf(path: string): string {
  */
 export function writeSyntheticEnvironment(dir: string, count: number): WrittenEnvironment {
   const core: DistributionSpec[] = [
-    { name: 'torch', version: '2.10.0+cu130', requires: ['triton==3.6.0; platform_system == "Linux"', 'filelock'], modules: { 'torch/version.py': "cuda: Optional[str] = '13.0'\n" } },
+    {
+      name: 'torch',
+      version: '2.10.0+cu130',
+      requires: ['triton==3.6.0; platform_system == "Linux"', 'filelock'],
+      modules: { 'torch/version.py': "cuda: Optional[str] = '13.0'\n" },
+    },
     { name: 'triton', version: '3.6.0' },
     { name: 'torchvision', version: '0.25.0+cu130', requires: ['torch==2.10.0'] },
     { name: 'flashinfer-python', version: '0.6.4', requires: ['torch', 'numpy'] },
@@ -98,7 +110,11 @@ export function writeSyntheticEnvironment(dir: string, count: number): WrittenEn
     { name: 'flashinfer-jit-cache', version: '0.6.4+cu130' },
     { name: 'numpy', version: '2.2.6', requiresPython: '>=3.10' },
     { name: 'filelock', version: '3.18.0' },
-    { name: 'vllm', version: '0.16.0rc2.dev344+gea5f903f8', requires: ['torch==2.10.0', 'flashinfer-python==0.6.4', 'numpy<3', 'torchvision==0.25.0'] },
+    {
+      name: 'vllm',
+      version: '0.16.0rc2.dev344+gea5f903f8',
+      requires: ['torch==2.10.0', 'flashinfer-python==0.6.4', 'numpy<3', 'torchvision==0.25.0'],
+    },
   ];
   const filler = Math.max(0, count - core.length);
   const names = core.map((spec) => spec.name);

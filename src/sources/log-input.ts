@@ -1,0 +1,14 @@
+/** One input of a `files` source: a file or stdin, opened but not yet read. */
+export interface LogInput {
+  label: string;
+  /** The first bytes, read at open time to detect gzip. */
+  head: Buffer;
+  /** All the bytes, the head included. */
+  body: AsyncIterable<Uint8Array>;
+  close(): Promise<void>;
+}
+
+export async function* prepend(head: Buffer, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (head.length > 0) yield head;
+  yield* body;
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  appendStart,
+  historyKey,
+  historyPath,
+  readHistory,
+  startsOf,
+} from '../../src/supervision/history-store.js';
+import { tempDir } from './helpers/supervise-fixture.js';
+
+const record = (readyMs: number) => ({
+  at: new Date(readyMs).toISOString(),
+  engine: 'vllm' as const,
+  readyMs,
+  phases: [{ id: 'loading-weights', atMs: 1000 }],
+});
+
+describe('history store', () => {
+  it('lives under the XDG state folder', () => {
+    expect(historyPath({ XDG_STATE_HOME: '/srv/state', HOME: '/home/a' })).toBe(
+      '/srv/state/vigil/history.json',
+    );
+    expect(historyPath({ HOME: '/home/a' })).toBe('/home/a/.local/state/vigil/history.json');
+    // A relative XDG_STATE_HOME is invalid per the spec and ignored.
+    expect(historyPath({ XDG_STATE_HOME: 'rel', HOME: '/home/a' })).toBe(
+      '/home/a/.local/state/vigil/history.json',
+    );
+  });
+
+  it('appends starts per command, keeps the last ten, and writes through a rename', async () => {
+    const path = join(tempDir(), 'state', 'vigil', 'history.json');
+    const key = historyKey('vllm', ['serve', 'm']);
+    for (let run = 1; run <= 12; run += 1) await appendStart(path, key, record(run * 1000));
+    await appendStart(path, historyKey('vllm', ['serve', 'other']), record(5));
+    const history = await readHistory(path);
+    expect(startsOf(history, key).map((start) => start.readyMs)).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => n * 1000),
+    );
+    expect(Object.keys(history.commands)).toHaveLength(2);
+    expect(readdirSync(join(path, '..'))).toEqual(['history.json']);
+  });
+
+  it('treats a torn or foreign file as an empty history', async () => {
+    const dir = join(tempDir(), 'vigil');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 'history.json');
+    writeFileSync(path, '{"version":1,"commands":{"x":');
+    expect(await readHistory(path)).toEqual({ version: 1, commands: {} });
+    await appendStart(path, 'k', record(7));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
+      version: 1,
+      commands: { k: { runs: [{ readyMs: 7 }] } },
+    });
+  });
+});
