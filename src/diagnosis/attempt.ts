@@ -35,7 +35,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
 
 /** Candidates that count: after readiness only when the server then died. */
 export function eligibleCandidates(attempt: Attempt): Candidate[] {
-  return attempt.candidates.filter((c) => !c.afterReady || attempt.diedAfterReady);
+  return attempt.candidates.filter((c) => !c.afterReady || c.crash || attempt.diedAfterReady);
 }
 
 export function hasFatalEvidence(attempt: Attempt): boolean {

@@ -47,9 +47,8 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   if (attempt === null) return base;
   const scored = eligibleCandidates(attempt).map((candidate) => scoreCandidate(candidate, input.signatures));
   const best = pickBest(scored);
-  const groups = [...attempt.groups.values()].filter(
-    (g) => !g.representative.afterReady || attempt.diedAfterReady,
-  );
+  const eligible = new Set(eligibleCandidates(attempt));
+  const groups = [...attempt.groups.values()].filter((g) => eligible.has(g.representative));
   const causes = groups.filter((g) => !g.representative.wrapper).map(describeGroup);
   const symptoms = groups.filter((g) => g.representative.wrapper).map(describeGroup);
   if (best === null) {

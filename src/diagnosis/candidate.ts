@@ -22,6 +22,8 @@ export interface Candidate {
   /** Index of the start (attempt) the candidate belongs to. */
   attempt: number;
   afterReady: boolean;
+  /** A crash whenever it happens (CUDA errors, segfaults): counts after readiness too. */
+  crash: boolean;
   fingerprint: string;
   /** Raw lines around the candidate in the same start, for signatures' `context` patterns. */
   context: string[];

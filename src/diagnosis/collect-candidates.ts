@@ -7,7 +7,12 @@ import { CAUSE_HINTS } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
-type Draft = Omit<Candidate, 'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus'>;
+type Draft = Omit<
+  Candidate,
+  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash'
+> & {
+  crash?: boolean;
+};
 
 /** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
 export const TRIGGER =
@@ -43,14 +48,30 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       line: traceback.messageLine ?? firstLine,
       frames: traceback.frames,
       detail,
-      strength: warning ? 10 : traceback.frames.length === 0 ? 40 : traceback.truncated ? 48 : 50,
+      strength: warning ? 10 : strengthOf(traceback),
       fatal: !warning,
       wrapper,
+      crash: CRASH_MESSAGE.test(traceback.message),
     },
   ];
   // "Ninja build failed" and its kin: the cause is the compiler or linker line printed inside the message.
-  const buildLine =
-    wrapper || message === '' ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
+  const summary = wrapper || traceback.message.trim() === '';
+  const buildLine = summary ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
+  // A loader's summary that lists what each attempt raised (`- ImportError: ...undefined symbol`).
+  const listed = summary ? findListedException(traceback.detail) : null;
+  if (listed) {
+    drafts.push({
+      kind: 'exception',
+      exception: listed.type,
+      message: listed.message,
+      line: listed.line,
+      frames: traceback.frames,
+      detail,
+      strength: 46,
+      fatal: true,
+      wrapper: false,
+    });
+  }
   if (buildLine) {
     drafts.push({
       kind: 'exception',
@@ -67,8 +88,35 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   return drafts;
 }
 
+const LISTED_EXCEPTION = /^\s*[-*] ([A-Z]\w*(?:Error|Exception)): (.+)/;
+
+function findListedException(
+  lines: readonly ParsedLine[],
+): { type: string; message: string; line: ParsedLine } | null {
+  for (const line of lines) {
+    const m = LISTED_EXCEPTION.exec(line.text);
+    if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
+  }
+  return null;
+}
+
+/** An error line that says the start itself failed, not a request. */
+const STARTUP_FAILED =
+  /\b(?:failed to (?:initiali[sz]e|start|load|allocate|create|launch)|initiali[sz]ation failed|could not (?:load|start|initiali[sz]e)|cannot (?:load|start|allocate)|out of memory|insufficient (?:GPU )?memory)/i;
+
+/** Failures that crash a server whenever they happen, even after it became ready. */
+const CRASH_MESSAGE =
+  /CUDA error|illegal memory access|out of memory|device-side assert|NCCL error|Segmentation fault/i;
+
 /** How a server that was asked to stop unwinds: not a failure of its own. */
 const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
+
+/** A whole traceback says more than a lone exception line; an empty message says least. */
+function strengthOf(traceback: Traceback): number {
+  if (traceback.message.trim() === '') return 30;
+  if (traceback.frames.length === 0) return 40;
+  return traceback.truncated ? 48 : 50;
+}
 
 /** A multi-line message keeps its first lines (TGI's GatedRepoError says why on its third). */
 export function joinMessage(first: string, detail: readonly string[]): string {
@@ -107,14 +155,16 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     if (m === null) continue;
     const message = (row.message?.(m) ?? text).trim();
     const wrapper = isWrapper(text);
+    const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
     return {
       ...base,
       kind: 'failure-line',
-      exception: row.exception ?? null,
-      message: row.exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
+      exception,
+      message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
       strength: row.strength,
       fatal: row.fatal || wrapper,
       wrapper,
+      crash: row.crash === true,
     };
   }
   if (isWrapper(text)) {
@@ -136,7 +186,7 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
       exception: null,
       message: text.trim(),
       strength: 22,
-      fatal: false,
+      fatal: line.level === 'CRITICAL' || STARTUP_FAILED.test(text),
       wrapper: false,
     };
   }
@@ -162,6 +212,7 @@ export function completeDraft(
 ): Candidate {
   return {
     ...draft,
+    crash: draft.crash ?? false,
     attempt,
     afterReady,
     context,

@@ -27,8 +27,9 @@ export class ServiceTracker {
 
   /** Reads a line if it is systemd's; says what it meant for the service. */
   read(line: ParsedLine): ServiceEvent {
-    if (line.ident !== null && line.ident !== 'systemd') return null;
     const text = line.text;
+    // Only systemd speaks of units: without a journal there is no service to summarise.
+    if (line.ident !== 'systemd' && !text.includes('.service')) return null;
     const starting = STARTING.exec(text);
     if (starting && this.isOurs(starting[1] ?? null)) {
       this.seen = true;

@@ -142,6 +142,13 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     process: (m) => (m[1] ? m[1].trim() : null),
   },
   {
+    id: 'vllm-logger-fragment',
+    stage: 'header',
+    // A vLLM line whose level and time were cut when it was pasted: `[multiproc_executor.py:492] msg`.
+    pattern: /^\[[\w./-]+\.py:\d+\] /,
+    first: (c) => c === 91,
+  },
+  {
     id: 'app-logger',
     stage: 'header',
     // `2024-01-02 03:04:05 ERROR 12345 [async_llm_engine.py:64] msg`
@@ -154,7 +161,7 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     stage: 'header',
     // LMDeploy, flashinfer.jit, gpustack: `2024-01-01 00:00:00,000 - lmdeploy - INFO - msg`
     pattern: new RegExp(
-      String.raw`^(?:\d{4}-\d\d-\d\d |\d\d/\d\d )\d\d:\d\d:\d\d(?:[,.]\d+)? - [\w.-]+ - ${LEVEL_WORD}\s*- (?:[\w.-]+ - )?`,
+      String.raw`^(?:\d{4}-\d\d-\d\d |\d\d/\d\d )\d\d:\d\d:\d\d(?:[,.]\d+)? - [\w.-]+ - ${LEVEL_WORD}\s*- (?:[\w.-]+(?::\d+)? - )?`,
     ),
     first: isDigit,
     level: (m) => toLevel(m[1]),

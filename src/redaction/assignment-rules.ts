@@ -38,6 +38,8 @@ const NOT_SECRET = new Set([
   '***',
   REDACTED.toLowerCase(),
 ]);
+/** Documentation placeholders: `HF_TOKEN=...`, `hf_...`, `sk-xxxx`, `***`. */
+const PLACEHOLDER = /^(?:[a-z]+[_-])?(?:\.\.\.|\u2026|[xX*]{3,})$/;
 /** Words that follow a flag in prose ("use --hf-token or set HF_TOKEN"), not a value. */
 const PROSE_WORDS = new Set(
   'a an and argument as at be but by can flag for from if in instead is it must not of on option or should the to was when with'.split(
@@ -52,7 +54,8 @@ interface Span {
   end: number;
 }
 
-const UNQUOTED = /[^\s'",;)}\][&]+/y;
+// A backtick ends a value too: `HF_TOKEN=...` in Markdown.
+const UNQUOTED = /[^\s'"`,;)}\][&]+/y;
 const QUOTED_LIST = /\[[ \t]*(?:'[^'\n]*'|"[^"\n]*")(?:[ \t]*,[ \t]*(?:'[^'\n]*'|"[^"\n]*"))*[ \t]*\]/y;
 const QUOTED_ITEM = /'([^'\n]*)'|"([^"\n]*)"/g;
 
@@ -61,7 +64,7 @@ function keepsValue(text: string, start: number, end: number, separator: Separat
   const first = text[start];
   if (end === start || first === '$' || first === '<') return true;
   const short = end - start <= 20 ? text.slice(start, end) : null;
-  if (short !== null && NOT_SECRET.has(short.toLowerCase())) return true;
+  if (short !== null && (NOT_SECRET.has(short.toLowerCase()) || PLACEHOLDER.test(short))) return true;
   if (separator === 'space') return first === '-' || (short !== null && PROSE_WORDS.has(short.toLowerCase()));
   // `token: expired` is prose and SGLang's `#token: 85` a count; a credential after a colon has letters and
   // digits, or is long.

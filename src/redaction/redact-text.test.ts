@@ -96,6 +96,7 @@ describe('redactText redacts', () => {
     ['*_PASSWORD=', 'DB_PASSWORD=x1 next', 'DB_PASSWORD=[REDACTED] next'],
     ['systemd Environment=', 'Environment=HF_TOKEN=abc', 'Environment=HF_TOKEN=[REDACTED]'],
     ['docker -e', 'docker run -e HF_TOKEN=abc -e X=1 img', 'docker run -e HF_TOKEN=[REDACTED] -e X=1 img'],
+    ['value in a Markdown code span', '`HF_TOKEN=abc123` is set', '`HF_TOKEN=[REDACTED]` is set'],
     ['query parameter', 'GET /x?token=abc123&page=2', 'GET /x?token=[REDACTED]&page=2'],
     // Passwords in URLs
     ['URL password', 'postgresql://admin:hunter2@db:5432/x', 'postgresql://admin:[REDACTED]@db:5432/x'],
@@ -149,6 +150,11 @@ describe('redactText leaves look-alikes alone', () => {
     ['short AKIA', 'AKIAXYZ and XAKIAIOSFODNN7EXAMPLEX'],
     ['empty set', 'Failed core proc(s): {}'],
     ['already redacted', 'HF_TOKEN=[REDACTED] hf_[REDACTED] Bearer [REDACTED] https://u:[REDACTED]@h'],
+    ['placeholder in Markdown', 'pass a read token: `-e HF_TOKEN=hf_...` for the container'],
+    [
+      'placeholders',
+      'Tokens (HF_TOKEN=...) go in the env file; HF_TOKEN=xxxx; --api-key sk-...; password: ***',
+    ],
     ['password file path', 'password_file=/run/secrets/db ssl_keyfile=/etc/key.pem'],
   ])('%s', (_name, input) => {
     expect(redactText(input)).toBe(input);

@@ -283,7 +283,7 @@ export const fixtureNames: Readonly<
     ignores: ['flash-attn-not-installed.log', 'vllm-c-abi-mismatch.log'],
   },
   'flashinfer-version-mismatch': {
-    matches: ['vllm-worker-import-at-model-init.log'],
+    matches: ['sglang-jit-cache-behind-python.log', 'vllm-worker-import-at-model-init.log'],
     ignores: ['sglang-flashinfer-too-old.log'],
   },
   'fp8-needs-newer-gpu': {

@@ -74,7 +74,9 @@ const userException = z
   })
   .nullable();
 
-const text = (what: string) => z.string({ error: what }).trim().min(1, { error: what });
+// Validated, never rewritten: a keyword's trailing space can matter ('value error, ').
+const text = (what: string) =>
+  z.string({ error: what }).refine((value) => value.trim() !== '', { error: what });
 
 const common = {
   id: z.string({ error: 'a kebab-case id such as "cuda-oom-at-load"' }).regex(SIGNATURE_ID, {

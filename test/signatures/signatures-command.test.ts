@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinSignatures, fixtureNames } from '../../src/signatures/index.js';
+import { parseUserSignatures } from '../../src/signatures/user-signatures.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
 
 // No user folder of the machine running the tests may leak in.
@@ -81,10 +82,22 @@ describe('vigil signatures show', () => {
       ['signatures', 'show', 'cuda-no-kernel-image', '--format', 'json'],
       { env },
     );
-    const shown = JSON.parse(stdout) as { id: string; fixtures: unknown; weight: number };
-    expect(shown.id).toBe('cuda-no-kernel-image');
+    const shown = JSON.parse(stdout) as { signature: { id: string }; fixtures: unknown; source: string };
+    expect(shown.signature.id).toBe('cuda-no-kernel-image');
+    expect(shown.source).toBe('built-in');
     expect(shown.fixtures).toEqual(fixtureNames['cuda-no-kernel-image']);
   });
+
+  it.each(builtinSignatures.map((signature) => signature.id))(
+    'prints %s as JSON that is a valid user rule file',
+    async (id) => {
+      const { stdout } = await runCliCaptured(['signatures', 'show', id, '--format', 'json'], { env });
+      const shown = JSON.parse(stdout) as { signature: unknown };
+      const [entry] = parseUserSignatures(JSON.stringify(shown.signature), `${id}.json`);
+      const original = builtinSignatures.find((signature) => signature.id === id);
+      expect(entry?.signature).toEqual(original);
+    },
+  );
 
   it('shows a user rule with its file and no fixtures', async () => {
     const { code, stdout } = await runCliCaptured(

@@ -58,7 +58,8 @@ export function registerSignatures(program: Command, io: CliIo, setExit: SetExit
       const fixtures = source === 'built-in' ? (fixtureNames[id] ?? { matches: [], ignores: [] }) : null;
       if (options.format === 'json') {
         io.stdout.write(
-          `${JSON.stringify({ ...serializeSignature(signature), source, fixtures }, null, 2)}\n`,
+          // `signature` alone is a valid user rule file: jq .signature > rule.json
+          `${JSON.stringify({ signature: serializeSignature(signature), source, fixtures }, null, 2)}\n`,
         );
       } else {
         io.stdout.write(renderSignature(signature, source, fixtures, wantsColor(io)));

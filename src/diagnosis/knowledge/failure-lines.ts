@@ -12,11 +12,43 @@ export interface FailureLine {
   /** The message to report, when it is not the whole line (`what():` text, Ollama's `error="..."`). */
   message?: (m: RegExpExecArray) => string;
   /** The Python exception whose text this line is, where the line is one (`[Errno 98]` is an OSError). */
-  exception?: string;
+  exception?: string | ((m: RegExpExecArray) => string);
+  /** A crash whenever it happens: counts even after the server became ready. */
+  crash?: boolean;
 }
 
 export const FAILURE_LINES: readonly FailureLine[] = [
-  { id: 'cpp-what', pattern: /^\s*what\(\):\s+(.+)$/, fatal: true, strength: 45, message: (m) => m[1] ?? '' },
+  {
+    id: 'cpp-what',
+    pattern: /^\s*what\(\):\s+(.+)$/,
+    fatal: true,
+    strength: 45,
+    message: (m) => m[1] ?? '',
+    crash: true,
+  },
+  // `Error details from previous import attempts:` then `- ImportError: ...`: the causes behind a loader's summary.
+  {
+    id: 'listed-exception',
+    pattern: /^\s*[-*] ([A-Z]\w*(?:Error|Exception)): (.+)/,
+    fatal: false,
+    strength: 44,
+    exception: (m) => m[1] ?? '',
+    message: (m) => m[2] ?? '',
+  },
+  {
+    id: 'cuda-oom',
+    pattern: /CUDA out of memory|OutOfMemoryError|CUDA_ERROR_OUT_OF_MEMORY/,
+    fatal: true,
+    strength: 42,
+    crash: true,
+  },
+  {
+    id: 'bare-module-missing',
+    pattern: /^No module named '([^']+)'/,
+    fatal: false,
+    strength: 40,
+    exception: 'ModuleNotFoundError',
+  },
   {
     id: 'cpp-terminate',
     pattern: /terminate called after throwing an instance of '([^']+)'/,
@@ -34,13 +66,21 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     pattern: /\bCUDA (?:error|Error|runtime error)\b(?:[: ].*)?$/,
     fatal: true,
     strength: 42,
+    crash: true,
   },
-  { id: 'cublas-error', pattern: /\bcu(?:BLAS|DNN|FFT|SPARSE) error\b/i, fatal: true, strength: 40 },
+  {
+    id: 'cublas-error',
+    pattern: /\bcu(?:BLAS|DNN|FFT|SPARSE) error\b/i,
+    fatal: true,
+    strength: 40,
+    crash: true,
+  },
   {
     id: 'cuda-failed',
     pattern: /\bFailed: Cuda error\b|cudaMalloc failed|\bcuda(?:Malloc|Memcpy)\w* failed/,
     fatal: true,
     strength: 42,
+    crash: true,
   },
   {
     id: 'ggml-cuda-init',
@@ -72,7 +112,7 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     message: (m) => m[1] ?? '',
   },
   { id: 'python-warning', pattern: /^\S+\.py:\d+: (\w+Warning): (.+)/, fatal: false, strength: 12 },
-  { id: 'tm-error', pattern: /\[TM\]\[(?:ERROR|FATAL)\] (.+)/, fatal: true, strength: 42 },
+  { id: 'tm-error', pattern: /\[TM\]\[(?:ERROR|FATAL)\] (.+)/, fatal: true, strength: 42, crash: true },
   {
     id: 'trt-error',
     pattern: /^\[TensorRT-LLM\]\[ERROR\] (.+)|^\d+: \[[\w.:]+\] Error Code \d+/,
@@ -88,8 +128,8 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     strength: 40,
   },
   { id: 'rust-main-error', pattern: /^(?:Error)?: ?([A-Z]\w+)(?:\((.*)\))?\s*$/, fatal: true, strength: 30 },
-  { id: 'rust-panic', pattern: /thread '[^']*' panicked at (.+)/, fatal: true, strength: 38 },
-  { id: 'go-panic', pattern: /^panic: (.+)/, fatal: true, strength: 40 },
+  { id: 'rust-panic', pattern: /thread '[^']*' panicked at (.+)/, fatal: true, strength: 38, crash: true },
+  { id: 'go-panic', pattern: /^panic: (.+)/, fatal: true, strength: 40, crash: true },
   { id: 'go-fatal', pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
   { id: 'cli-error', pattern: /^Error: ([a-z].+)$/, fatal: true, strength: 32 },
   {
@@ -97,10 +137,23 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     pattern: /Segmentation fault|SIGSEGV|Fatal Python error: Segmentation/,
     fatal: true,
     strength: 35,
+    crash: true,
   },
-  { id: 'fatal-python', pattern: /^Fatal Python error: (?!Aborted)(.+)/, fatal: true, strength: 34 },
-  { id: 'bus-error', pattern: /\bBus error\b|SIGBUS/, fatal: true, strength: 35 },
-  { id: 'illegal-instruction', pattern: /Illegal instruction|SIGILL/, fatal: true, strength: 35 },
+  {
+    id: 'fatal-python',
+    pattern: /^Fatal Python error: (?!Aborted)(.+)/,
+    fatal: true,
+    strength: 34,
+    crash: true,
+  },
+  { id: 'bus-error', pattern: /\bBus error\b|SIGBUS/, fatal: true, strength: 35, crash: true },
+  {
+    id: 'illegal-instruction',
+    pattern: /Illegal instruction|SIGILL/,
+    fatal: true,
+    strength: 35,
+    crash: true,
+  },
   {
     id: 'shard-signal',
     pattern: /Shard process was signaled to shutdown with signal (\d+)/,
@@ -112,6 +165,7 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     pattern: /Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled/,
     fatal: true,
     strength: 44,
+    crash: true,
   },
   { id: 'killed', pattern: /^Killed$|\bsignal: killed\b/, fatal: true, strength: 25 },
   { id: 'errno', pattern: /\[Errno \d+\] .+/, fatal: true, strength: 36, exception: 'OSError' },
@@ -125,11 +179,17 @@ export const FAILURE_LINES: readonly FailureLine[] = [
   {
     id: 'llama-load',
     pattern:
-      /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not )/,
+      /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )/,
     fatal: true,
     strength: 36,
   },
-  { id: 'llama-abort', pattern: /GGML_ASSERT|ggml_abort|: CUDA error$/, fatal: true, strength: 36 },
+  {
+    id: 'llama-abort',
+    pattern: /GGML_ASSERT|ggml_abort|: CUDA error$/,
+    fatal: true,
+    strength: 36,
+    crash: true,
+  },
   {
     id: 'ollama-error',
     pattern: /level=ERROR .*?(?:error="([^"]+)"|msg="([^"]+)")/,

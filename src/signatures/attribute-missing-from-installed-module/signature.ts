@@ -20,7 +20,10 @@ export default defineSignature({
   alternative:
     'Or install the release of the calling package (the file in the last frame of the traceback) that matches ' +
     'your {pkg}.',
-  references: ['https://github.com/mistralai/mistral-inference/issues/222', 'https://github.com/shawntan/scattermoe/issues/16'],
+  references: [
+    'https://github.com/mistralai/mistral-inference/issues/222',
+    'https://github.com/shawntan/scattermoe/issues/16',
+  ],
   // Also raised by plain bugs; a more specific cause nearby should win.
   weight: 0.8,
 });

@@ -17,6 +17,8 @@ export default defineSignature({
     'to {want}) leaves the other behind at {have} and pip check stays clean.',
   fix: 'pip install "flashinfer-{part}=={want}"',
   alternative:
-    'Or pin flashinfer-python back to {have}. FLASHINFER_DISABLE_VERSION_CHECK=1 only hides the check; kernels from another release may misbehave.',
+    'flashinfer-jit-cache is published per CUDA version on the flashinfer index: add --index-url ' +
+    'https://flashinfer.ai/whl/cu129 (your torch.version.cuda). Or pin flashinfer-python back to {have}. ' +
+    'FLASHINFER_DISABLE_VERSION_CHECK=1 only hides the check; kernels from another release may misbehave.',
   references: ['https://github.com/flashinfer-ai/flashinfer/blob/main/flashinfer/__init__.py'],
 });

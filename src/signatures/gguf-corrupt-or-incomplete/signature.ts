@@ -14,7 +14,7 @@ export default defineSignature({
   ],
   match: {
     message:
-      /data is not within the file bounds|model is corrupted or incomplete|wrong number of tensors; expected \d+, got \d+|tensor '[^'\n]+' has wrong shape|failed to read magic|invalid magic characters/,
+      /data is not within the file bounds|model is corrupted or incomplete|wrong number of tensors; expected \d+, got \d+|tensor '[^'\n]+' has wrong shape|failed to read magic|invalid magic (?:characters|number)/,
   },
   explanation:
     'llama.cpp opened the GGUF file but its tensors do not add up: a tensor points past the end of the file, the file ' +

@@ -8,8 +8,10 @@ export default defineSignature({
   keywords: ['error', 'fatal', 'undefined reference'],
   match: {
     // The compiler's or linker's line that the engine picked out of the build output.
-    message: /(?:^|\s)(?:fatal error|error)(?: [A-Z]\d+)?: |nvcc fatal|undefined reference to|collect2: error|ld returned \d+ exit status/,
-    context: /ninja: build stopped|Ninja build failed|Error building extension|compilation terminated|FAILED: \S+\.o\b/,
+    message:
+      /(?:^|\s)(?:fatal error|error)(?: [A-Z]\d+)?: |nvcc fatal|undefined reference to|collect2: error|ld returned \d+ exit status/,
+    context:
+      /ninja: build stopped|Ninja build failed|Error building extension|compilation terminated|FAILED: \S+\.o\b/,
   },
   explanation:
     'A kernel that is compiled on this machine when the server starts (a flashinfer JIT module, DeepGEMM, a ' +

@@ -8,7 +8,8 @@ export default defineSignature({
   keywords: ['pip install'],
   match: {
     exception: /(?:Import|ModuleNotFound|Runtime|Value)Error$/,
-    message: /[Pp]lease (?:install|run)[^\n]{0,80}?pip install (?:-U |--upgrade )?["'`]?(?<spec>[\w.\-[\]]+(?:[<>=!~]=?[\w.*,<>=!~+-]+)?)/,
+    message:
+      /[Pp]lease (?:install|run)[^\n]{0,80}?pip install (?:-U |--upgrade )?["'`]?(?<spec>[\w.\-[\]]+(?:[<>=!~]=?[\w.*,<>=!~+-]+)?)/,
   },
   explanation:
     'A feature in use (a quantization method, a model family, a backend) needs {spec}, and the engine checked for ' +

@@ -15,7 +15,10 @@ export default defineSignature({
     'JIT-built kernels, or wheels built with a newer CUDA, on a host with an older driver.',
   fix: 'Upgrade the NVIDIA driver to one that supports the CUDA version of the toolkit (or of torch.version.cuda); nvidia-smi shows the highest CUDA the current driver supports',
   alternative:
-    'Or build with a toolkit no newer than the driver supports: point CUDA_HOME (and Triton\'s TRITON_PTXAS_PATH) ' +
+    "Or build with a toolkit no newer than the driver supports: point CUDA_HOME (and Triton's TRITON_PTXAS_PATH) " +
     'at an older CUDA, or install the engine built for an older CUDA.',
-  references: ['https://github.com/vllm-project/vllm/pull/28305', 'https://github.com/vllm-project/vllm/issues/31700'],
+  references: [
+    'https://github.com/vllm-project/vllm/pull/28305',
+    'https://github.com/vllm-project/vllm/issues/31700',
+  ],
 });

@@ -15,8 +15,12 @@ export default defineSignature({
     '(a container without the GPU runtime: NVML cannot be loaded); it also happens when vLLM runs from a source ' +
     'tree without package metadata, or a build for another platform is installed.',
   fix: 'Rerun with VLLM_LOGGING_LEVEL=DEBUG: the "Checking if CUDA platform is available" lines give the reason (e.g. NVML Shared Library Not Found means: start the container with --gpus all / the nvidia runtime)',
-  alternative: 'If nvidia-smi works in the same environment, reinstall vLLM from a wheel (pip install --force-reinstall vllm) so its package metadata is present.',
-  references: ['https://github.com/vllm-project/vllm/issues/12847', 'https://github.com/vllm-project/vllm/pull/14200'],
+  alternative:
+    'If nvidia-smi works in the same environment, reinstall vLLM from a wheel (pip install --force-reinstall vllm) so its package metadata is present.',
+  references: [
+    'https://github.com/vllm-project/vllm/issues/12847',
+    'https://github.com/vllm-project/vllm/pull/14200',
+  ],
   // The DEBUG line that names the reason, when logged, is the better root cause.
   weight: 0.3,
 });
