@@ -100,11 +100,14 @@ class Session implements DiagnosisSession {
     if (event === 'failed-exit') attempt.exitedWithFailure = true;
     const startsAgain =
       event === 'start' || (line.ident !== 'systemd' && START_MARKERS.some((marker) => marker.test(text)));
-    // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start.
-    if (
-      startsAgain &&
-      (attempt.candidates.length > 0 || attempt.readyLine !== null || attempt.exitedWithFailure)
-    ) {
+    // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start,
+    // and import-time warnings come before the banner of their own start: only a crash, readiness or an
+    // exit ends a start.
+    const ended =
+      attempt.readyLine !== null ||
+      attempt.exitedWithFailure ||
+      attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
+    if (startsAgain && ended) {
       this.attempts.push(createAttempt(attempt.index + 1, line.n));
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
       return;

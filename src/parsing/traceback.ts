@@ -37,7 +37,9 @@ export const CONTEXT_MARKER = /^\s*During handling of the above exception, anoth
 
 /** `ValueError: msg`, `torch.OutOfMemoryError: msg`, `AssertionError`, `RayTaskError(ValueError): msg`. */
 export const EXCEPTION_LINE = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)(?:\([\w.]+\))?(?::\s?(.*))?$/;
-const EXCEPTION_NAME = /(?:Error|Exception|Exit|Interrupt|Fault|Failure|Timeout|Group|Iteration|Warning)$/;
+// `pynvml.NVMLError_LibRmVersionMismatch`: some libraries suffix their error classes.
+const EXCEPTION_NAME =
+  /(?:Error|Exception|Exit|Interrupt|Fault|Failure|Timeout|Group|Iteration|Warning)(?:_[A-Za-z]\w*)?$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
 
 /** The type and message if this text reads as a Python exception line; null otherwise. */

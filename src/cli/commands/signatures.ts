@@ -20,7 +20,7 @@ const FORMATS = ['table', 'json'];
 export function registerSignatures(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program
     .command('signatures')
-    .description('List the failure signatures Vigil knows (built-in and your own rules)')
+    .description('list the failure signatures Vigil knows (built-in and your own rules)')
     .option('--format <format>', `output format: ${FORMATS.join(' or ')}`, 'table')
     .option(
       '--rules <dir>',

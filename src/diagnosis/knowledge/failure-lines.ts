@@ -42,6 +42,13 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     strength: 42,
     crash: true,
   },
+  // The dynamic loader refusing a binary: nothing of the server ran.
+  {
+    id: 'loader-error',
+    pattern: /error while loading shared libraries: (.+)|version `[^`']+' not found \(required by [^)]+\)/,
+    fatal: true,
+    strength: 44,
+  },
   {
     id: 'bare-module-missing',
     pattern: /^No module named '([^']+)'/,
