@@ -720,7 +720,7 @@ async function main() {
       x.code === 0 || x.code === 1
         ? verify(x.stdout, j.meta)
         : { ok: false, why: `exit ${x.code}: ${x.stderr.trim().slice(-400)}` };
-    res.rootCause[j.size] = v.ok ? `✓ ${v.name.replace(/\|/g, '\\|')}…` : '✗';
+    res.rootCause[j.size] = (v.ok ? '✓ ' : '✗ named ') + `${(v.name ?? v.why).replace(/\|/g, '\\|')}…`;
     if (!v.ok) {
       console.error(`bench: WRONG DIAGNOSIS of ${rel(j.file)}: ${v.why}`);
       failures.push(`${label(j.size)}: ${v.why}`);
@@ -758,8 +758,14 @@ async function main() {
     console.error(`bench: ${failures.length} failure(s):\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   }
   if (opts.write) {
-    if (failures.length) log('not writing BENCHMARKS.md: there were failures');
-    else writeBenchmarks(`${table}\n${targetText}\n${noteText}\nCommands:\n\n${commands(opts)}\n`);
+    const failText = failures.length
+      ? ['**Failures** (timed anyway with --keep-going):', '', ...failures.map((f) => `- ${f}`), ''].join(
+          '\n',
+        )
+      : '';
+    if (failures.length && !opts.keepGoing) log('not writing BENCHMARKS.md: there were failures');
+    else
+      writeBenchmarks(`${table}\n${targetText}\n${failText}\n${noteText}\nCommands:\n\n${commands(opts)}\n`);
   }
   if (failures.length) return 1;
   if (opts.strict && t.some(([, ok]) => !ok)) return 1;

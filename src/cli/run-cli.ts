@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { VigilError, describeError } from '../errors.js';
+import { redactText } from '../redaction/index.js';
 import type { CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
 
@@ -33,7 +34,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return error.exitCode === 0 ? EXIT.clean : EXIT.usage;
     }
     if (error instanceof VigilError) {
-      io.stderr.write(`vigil: ${error.message}\n`);
+      // A tool's stderr quoted in the message may hold a URL with credentials.
+      io.stderr.write(`vigil: ${redactText(error.message)}\n`);
       return error.exitCode;
     }
     const debug = io.env.VIGIL_DEBUG === '1';

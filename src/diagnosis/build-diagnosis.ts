@@ -1,6 +1,5 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
-import { ENGINES } from '../types/diagnosis.js';
 import { eligibleCandidates, hasFatalEvidence, type Attempt, type Group } from './attempt.js';
 import type { Candidate } from './candidate.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
@@ -12,7 +11,7 @@ export interface DiagnosisInput {
   service: ServiceSummary | null;
   noise: number;
   input: Diagnosis['input'];
-  engineVotes: ReadonlyMap<string, number>;
+  engineVotes: ReadonlyMap<Engine, number>;
   processes: string[];
 }
 
@@ -150,12 +149,12 @@ function sortProcesses(processes: string[]): string[] {
   return processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
-function pickEngine(votes: ReadonlyMap<string, number>): Engine | null {
+function pickEngine(votes: ReadonlyMap<Engine, number>): Engine | null {
   let best: Engine | null = null;
   let most = 0;
   for (const [engine, count] of votes) {
-    if (count > most && (ENGINES as readonly string[]).includes(engine)) {
-      best = engine as Engine;
+    if (count > most) {
+      best = engine;
       most = count;
     }
   }

@@ -4,12 +4,13 @@ import { parseLine } from '../parsing/parse-line.js';
 import { LineSplitter } from '../parsing/split-lines.js';
 import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
-import type { Diagnosis } from '../types/diagnosis.js';
+import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
 import { createAttempt, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
+import { voteEngine } from './knowledge/engine-marks.js';
 import { DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
 import { ServiceTracker } from './track-service.js';
 
@@ -17,6 +18,7 @@ const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 400;
+const MAX_CHAIN_WALK = 8;
 const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 const DEFAULT_MAX_LINE = 64 * 1024;
@@ -34,7 +36,7 @@ class Session implements DiagnosisSession {
   private readonly awaitingContext: { candidate: Candidate; until: number }[] = [];
   private attempts: Attempt[] = [createAttempt(0, 1)];
   private readonly traceCandidates = new WeakMap<Traceback, Candidate[]>();
-  private readonly engineVotes = new Map<string, number>();
+  private readonly engineVotes = new Map<Engine, number>();
   private readonly processes = new Set<string>();
   private afterArtifact = false;
   private consoleCopy = false;
@@ -71,7 +73,7 @@ class Session implements DiagnosisSession {
     if (repeatsEvent) return;
     const line = parseLine(rawLine, this.lineCount);
     for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
-    this.voteEngine(line);
+    voteEngine(line, this.engineVotes);
     if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
     this.readMarkers(line);
     const role = this.assembler.push(line);
@@ -140,7 +142,8 @@ class Session implements DiagnosisSession {
     this.traceCandidates.set(traceback, added);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
     let link: Traceback | null = traceback;
-    while (link?.chainedFrom) {
+    // A chain longer than this is a loop of repeated errors, not causes: stop walking it.
+    for (let depth = 0; link?.chainedFrom && depth < MAX_CHAIN_WALK; depth++) {
       const bonus = 12;
       for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) candidate.chainBonus += bonus;
       link = link.chainedFrom;
@@ -209,11 +212,6 @@ class Session implements DiagnosisSession {
     return parseLine(this.recent.at(n - this.lineCount - 1) ?? '', n);
   }
 
-  private voteEngine(line: ParsedLine): void {
-    const engine = guessEngine(line);
-    if (engine) this.engineVotes.set(engine, (this.engineVotes.get(engine) ?? 0) + 1);
-  }
-
   private build(): Diagnosis {
     return buildDiagnosis({
       attempts: this.attempts,
@@ -230,25 +228,6 @@ class Session implements DiagnosisSession {
       processes: [...this.processes],
     });
   }
-}
-
-function guessEngine(line: ParsedLine): string | null {
-  const f = line.formats;
-  if (
-    f.includes('vllm-logger') ||
-    /^(?:Worker_TP|EngineCore|APIServer|VllmWorker|RayWorkerWrapper)/.test(line.process ?? '')
-  ) {
-    return 'vllm';
-  }
-  if (f.includes('sglang-logger')) return 'sglang';
-  if (f.includes('tgi-tracing') || line.text.includes('text_generation_')) return 'tgi';
-  if (f.includes('trtllm-python') || f.includes('trtllm-cpp')) return 'trtllm';
-  if (f.includes('ollama-slog') || f.includes('go-log')) return 'ollama';
-  if (line.text.includes('[TM]') || line.text.includes('lmdeploy')) return 'lmdeploy';
-  if (/^(?:llama_|ggml_|gguf_|llm_load|srv |main: )/.test(line.text)) return 'llamacpp';
-  if (line.text.includes('/vllm/')) return 'vllm';
-  if (line.text.includes('/sglang/')) return 'sglang';
-  return null;
 }
 
 export function createDiagnosisSession(options: DiagnoseOptions = {}): DiagnosisSession {

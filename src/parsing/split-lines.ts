@@ -42,9 +42,12 @@ export class LineSplitter {
       this.pendingCr = false;
       if (text.charCodeAt(0) === 10) start = 1;
     }
+    // Next LF and CR at or after `start`, searched again only once passed: one pass over the text.
+    let lf = text.indexOf('\n', start);
+    let cr = text.indexOf('\r', start);
     while (start < length) {
-      const lf = text.indexOf('\n', start);
-      const cr = text.indexOf('\r', start);
+      if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
       let end: number;
       let next: number;
       if (cr !== -1 && (lf === -1 || cr < lf)) {

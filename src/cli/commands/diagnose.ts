@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { diagnoseStream } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
-import { redactDiagnosis } from '../../redaction/index.js';
-import { renderDiagnosis, REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
 import { wantsColor, type CliIo } from '../io.js';
@@ -59,8 +59,9 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
         warnings: [...source.warnings, ...diagnosis.warnings],
       };
-      if (flags.redact) diagnosis = redactDiagnosis(diagnosis);
-      io.stdout.write(renderDiagnosis(diagnosis, { format: flags.format, color: wantsColor(io) }));
+      io.stdout.write(
+        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
+      );
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });
 }

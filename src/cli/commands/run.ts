@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
-import { renderDiagnosis } from '../../reporting/index.js';
+import { renderReport, reportRenderer } from '../render-report.js';
 import {
   appendStart,
   createProgressDisplay,
@@ -26,6 +26,7 @@ import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } fr
 import type { SetExit } from './index.js';
 
 interface RunFlags extends EnvironmentFlags {
+  redact: boolean;
   health?: string;
   healthInterval: string;
   timeout?: string;
@@ -70,6 +71,7 @@ export function registerRun(program: Command, io: CliIo, setExit: SetExit): void
         .choices(['text', 'json', 'markdown'])
         .default('text'),
     )
+    .option('--no-redact', 'show tokens and passwords in the crash report as they are in the log')
     .option('--no-history', 'neither read nor record start-up times (no ETA)')
     .addHelpText(
       'after',
@@ -133,12 +135,16 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
       case 'failure':
         display.close();
         io.stdout.write(
-          formatFailureReport(event.failure, { format: flags.format, color, render: renderDiagnosis }),
+          formatFailureReport(event.failure, {
+            format: flags.format,
+            color,
+            render: reportRenderer(flags.redact),
+          }),
         );
         break;
       case 'fatal-while-serving':
         io.stderr.write('vigil: a fatal error appeared while the server is serving; it still answers:\n');
-        io.stderr.write(renderDiagnosis(event.diagnosis, { format: 'text', color }));
+        io.stderr.write(renderReport(event.diagnosis, { format: 'text', color, redact: flags.redact }));
         break;
     }
   };

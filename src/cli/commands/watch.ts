@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { formatDuration } from '../../progress/index.js';
-import { renderDiagnosis } from '../../reporting/index.js';
+import { reportRenderer } from '../render-report.js';
 import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.js';
 import {
   createProgressDisplay,
@@ -21,6 +21,7 @@ import { wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 
 interface WatchFlags {
+  redact: boolean;
   unit?: string;
   docker?: string;
   kube?: string;
@@ -58,6 +59,7 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     )
     .option('--journal-dir <dir>', 'with --unit: read this journal folder instead of the system journal')
     .option('--since <time>', 'with --unit: read the journal from this time (journalctl --since)')
+    .option('--no-redact', 'show tokens and passwords in the report as they are in the log')
     .option('--no-follow', 'decide on what the log holds now and stop')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
@@ -125,7 +127,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
           formatFailureReport(event.failure, {
             format: flags.format,
             color,
-            render: renderDiagnosis,
+            render: reportRenderer(flags.redact),
             subject,
             notes,
           }),

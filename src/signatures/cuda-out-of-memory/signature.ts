@@ -8,10 +8,11 @@ export default defineSignature({
   keywords: ['out of memory'],
   match: {
     message:
-      /CUDA out of memory|CUDA error: out of memory|CUDA runtime error in [^\n]*?: out of memory|cudaErrorMemoryAllocation/,
+      /(?:CUDA|HIP|XPU|NPU) out of memory|CUDA error: out of memory|CUDA runtime error in [^\n]*?: out of memory|cudaErrorMemoryAllocation/,
   },
   explanation:
-    'A CUDA allocation failed because the GPU had no free block of the requested size. While the server starts this ' +
+    'A CUDA allocation failed because the GPU had no free block of the requested size (torch words it HIP, XPU or NPU ' +
+    'out of memory on AMD, Intel and Ascend accelerators). While the server starts this ' +
     'usually means the weights plus the memory reserved for activations and KV cache do not fit on the card, or that ' +
     'another process (an earlier server that did not exit, a notebook) still holds part of it.',
   fix:

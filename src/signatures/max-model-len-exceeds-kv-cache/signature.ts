@@ -7,8 +7,9 @@ export default defineSignature({
   engines: ['vllm'],
   keywords: ['max seq len'],
   match: {
+    // The V1 sentence is unambiguous from its opening words, so a hard-wrapped or cut line still matches.
     message:
-      /max seq len \((?<len>\d+)\)(?: is larger than the maximum number of tokens that can be stored in KV cache|, \(?[\d.]+ GiB KV cache is needed, which is larger than the available KV cache memory)/,
+      /max seq len \((?<len>\d+)\)(?: is larger than the maximum number of tokens that can be stored in KV cache|, \(?[\d.]+ GiB KV cache is needed, which is larger than the available KV cache memory|(?<=To serve at least one request with the models?'s max seq len \(\d+\)))/,
   },
   explanation:
     'vLLM refuses to start unless the KV cache can hold at least one request of the full context length. With ' +

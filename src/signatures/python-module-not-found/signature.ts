@@ -10,6 +10,8 @@ export default defineSignature({
     exception: 'ModuleNotFoundError',
     // Top-level modules only; dotted and compiled ones have their own signatures.
     message: /No module named '(?!flash_attn_2_cuda')(?<module>\w+)'/,
+    // Ray's placeholder for an actor whose class failed to import on a worker: ray-worker-import-failed.
+    process: /^(?!TemporaryActor\b)/,
   },
   explanation:
     'Python could not import {module}: nothing installed in the environment the server runs in provides it. ' +

@@ -1,0 +1,54 @@
+import type { Engine } from '../../types/diagnosis.js';
+import type { ParsedLine } from '../../parsing/parsed-line.js';
+
+/**
+ * What gives an engine away, strongest first. A journal identifier or a logger format is worth more
+ * than a word in a message, since Ollama logs carry llama.cpp's lines and vLLM's carry Ray's.
+ */
+interface EngineMark {
+  engine: Engine;
+  weight: number;
+  test: (line: ParsedLine) => boolean;
+}
+
+const formatIs = (id: string) => (line: ParsedLine) => line.formats.includes(id);
+const identIs = (pattern: RegExp) => (line: ParsedLine) => line.ident !== null && pattern.test(line.ident);
+const textHas = (pattern: RegExp) => (line: ParsedLine) => pattern.test(line.text);
+
+export const ENGINE_MARKS: readonly EngineMark[] = [
+  { engine: 'ollama', weight: 5, test: identIs(/^ollama/) },
+  { engine: 'vllm', weight: 5, test: identIs(/vllm/i) },
+  { engine: 'sglang', weight: 5, test: identIs(/sglang/i) },
+  { engine: 'tgi', weight: 5, test: identIs(/text-generation|tgi/i) },
+  { engine: 'llamacpp', weight: 5, test: identIs(/^llama[-_]?(?:server|cpp)/i) },
+  { engine: 'vllm', weight: 3, test: formatIs('vllm-logger') },
+  {
+    engine: 'vllm',
+    weight: 3,
+    test: (line) => /^(?:Worker_|EngineCore|APIServer|VllmWorker|RayWorkerWrapper)/.test(line.process ?? ''),
+  },
+  { engine: 'sglang', weight: 3, test: formatIs('sglang-logger') },
+  { engine: 'tgi', weight: 3, test: formatIs('tgi-tracing') },
+  { engine: 'trtllm', weight: 3, test: formatIs('trtllm-python') },
+  { engine: 'trtllm', weight: 3, test: formatIs('trtllm-cpp') },
+  { engine: 'ollama', weight: 3, test: formatIs('ollama-slog') },
+  { engine: 'ollama', weight: 2, test: formatIs('go-log') },
+  { engine: 'lmdeploy', weight: 3, test: textHas(/\[TM\]\[|\blmdeploy\b|turbomind/i) },
+  { engine: 'tgi', weight: 2, test: textHas(/text_generation_|text-generation-launcher/) },
+  { engine: 'trtllm', weight: 2, test: textHas(/tensorrt_llm|TensorRT-LLM/) },
+  { engine: 'ollama', weight: 2, test: textHas(/\bollama\b|\[GIN\]/i) },
+  {
+    engine: 'llamacpp',
+    weight: 1,
+    test: textHas(/^(?:llama_|ggml_|gguf_|llm_load|load_tensors|srv |slot |main: |print_info)/),
+  },
+  { engine: 'vllm', weight: 1, test: textHas(/\/vllm\/|\bvLLM\b/) },
+  { engine: 'sglang', weight: 1, test: textHas(/\/sglang\/|\bsglang\b/i) },
+];
+
+/** Adds this line's votes. */
+export function voteEngine(line: ParsedLine, votes: Map<Engine, number>): void {
+  for (const mark of ENGINE_MARKS) {
+    if (mark.test(line)) votes.set(mark.engine, (votes.get(mark.engine) ?? 0) + mark.weight);
+  }
+}
