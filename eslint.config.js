@@ -7,7 +7,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'bench/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     linterOptions: { reportUnusedDisableDirectives: true },
     rules: {
@@ -16,10 +19,19 @@ export default tseslint.config(
   },
   {
     // The pure core: no files, processes, clock or console.
-    files: ['src/parsing/**', 'src/diagnosis/**', 'src/signatures/**', 'src/reporting/**', 'src/redaction/**'],
+    files: [
+      'src/parsing/**',
+      'src/diagnosis/**',
+      'src/signatures/**',
+      'src/reporting/**',
+      'src/redaction/**',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:fs*', 'node:child_process', 'node:net', 'fs', 'child_process'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:fs*', 'node:child_process', 'node:net', 'fs', 'child_process'] },
+      ],
       'no-restricted-globals': ['error', 'process'],
       'no-console': 'error',
     },

@@ -24,6 +24,7 @@ import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.j
 import flashinferVersionMismatchSignature from './flashinfer-version-mismatch/signature.js';
 import fp8NeedsNewerGpuSignature from './fp8-needs-newer-gpu/signature.js';
 import ggmlCudaMallocOomSignature from './ggml-cuda-malloc-oom/signature.js';
+import ggmlLibraryVersionMixSignature from './ggml-library-version-mix/signature.js';
 import ggufCorruptOrIncompleteSignature from './gguf-corrupt-or-incomplete/signature.js';
 import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
@@ -32,6 +33,7 @@ import gpuP2pFailureSignature from './gpu-p2p-failure/signature.js';
 import gpuTooOldForBuildSignature from './gpu-too-old-for-build/signature.js';
 import hfGatedRepoSignature from './hf-gated-repo/signature.js';
 import hfHubOfflineSignature from './hf-hub-offline/signature.js';
+import hfHubUnauthorizedSignature from './hf-hub-unauthorized/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
 import jitKernelBuildFailedSignature from './jit-kernel-build-failed/signature.js';
@@ -71,10 +73,13 @@ import quantizationGpuCapabilityTooLowSignature from './quantization-gpu-capabil
 import rayActorDiedSignature from './ray-actor-died/signature.js';
 import rayNoGpuOnNodeSignature from './ray-no-gpu-on-node/signature.js';
 import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsatisfiable/signature.js';
+import rayVersionMismatchSignature from './ray-version-mismatch/signature.js';
+import rayWorkerImportFailedSignature from './ray-worker-import-failed/signature.js';
 import safetensorsCorruptSignature from './safetensors-corrupt/signature.js';
 import sglangKvPoolNoMemorySignature from './sglang-kv-pool-no-memory/signature.js';
 import sglangNoImplementationSignature from './sglang-no-implementation/signature.js';
 import sharedLibraryNotFoundSignature from './shared-library-not-found/signature.js';
+import tensorrtEngineVersionMismatchSignature from './tensorrt-engine-version-mismatch/signature.js';
 import tgiArgumentValidationSignature from './tgi-argument-validation/signature.js';
 import tgiShardingUnsupportedSignature from './tgi-sharding-unsupported/signature.js';
 import tgiWarmupPrefillOomSignature from './tgi-warmup-prefill-oom/signature.js';
@@ -86,10 +91,14 @@ import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signat
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
 import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
+import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/signature.js';
+import trtllmExecutorOomSignature from './trtllm-executor-oom/signature.js';
+import trtllmMpiWorldSizeMismatchSignature from './trtllm-mpi-world-size-mismatch/signature.js';
 import trustRemoteCodeRequiredSignature from './trust-remote-code-required/signature.js';
 import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
 import vllmConfigValidationErrorSignature from './vllm-config-validation-error/signature.js';
+import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
 import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
@@ -124,6 +133,7 @@ export const builtinSignatures: readonly Signature[] = [
   flashinferVersionMismatchSignature,
   fp8NeedsNewerGpuSignature,
   ggmlCudaMallocOomSignature,
+  ggmlLibraryVersionMixSignature,
   ggufCorruptOrIncompleteSignature,
   ggufUnknownArchitectureSignature,
   glibcxxVersionNotFoundSignature,
@@ -132,6 +142,7 @@ export const builtinSignatures: readonly Signature[] = [
   gpuTooOldForBuildSignature,
   hfGatedRepoSignature,
   hfHubOfflineSignature,
+  hfHubUnauthorizedSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
   importNameMissingFromPackageSignature,
   jitKernelBuildFailedSignature,
@@ -171,10 +182,13 @@ export const builtinSignatures: readonly Signature[] = [
   rayActorDiedSignature,
   rayNoGpuOnNodeSignature,
   rayPlacementGroupUnsatisfiableSignature,
+  rayVersionMismatchSignature,
+  rayWorkerImportFailedSignature,
   safetensorsCorruptSignature,
   sglangKvPoolNoMemorySignature,
   sglangNoImplementationSignature,
   sharedLibraryNotFoundSignature,
+  tensorrtEngineVersionMismatchSignature,
   tgiArgumentValidationSignature,
   tgiShardingUnsupportedSignature,
   tgiWarmupPrefillOomSignature,
@@ -186,10 +200,14 @@ export const builtinSignatures: readonly Signature[] = [
   transformersTooOldForModelSignature,
   tritonHelperBuildFailedSignature,
   trtllmDtypeDispatchFailedSignature,
+  trtllmExecutorKvCacheOomSignature,
+  trtllmExecutorOomSignature,
+  trtllmMpiWorldSizeMismatchSignature,
   trustRemoteCodeRequiredSignature,
   turbomindCudaOomSignature,
   tvmFfiTypeAlreadyRegisteredSignature,
   vllmConfigValidationErrorSignature,
+  vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
   vllmNoGpuPlatformDetectedSignature,
   vllmNoKvCacheBlocksSignature,
@@ -263,7 +281,12 @@ export const fixtureNames: Readonly<
     ignores: ['vllm-healthy-capture-hint.log', 'vllm-oom-while-loading.log'],
   },
   'cuda-out-of-memory': {
-    matches: ['tgi-shard-oom.log', 'vllm-load-weights-oom.log'],
+    matches: [
+      'rocm-hip-oom.log',
+      'tgi-shard-oom.log',
+      'vllm-ascend-npu-oom.log',
+      'vllm-load-weights-oom.log',
+    ],
     ignores: ['lmdeploy-turbomind-oom.log', 'vllm-cudagraph-hint-then-kv-error.log'],
   },
   'cuda-reinit-in-forked-subprocess': {
@@ -293,6 +316,10 @@ export const fixtureNames: Readonly<
   'ggml-cuda-malloc-oom': {
     matches: ['llama-server-weights.log', 'ollama-kv-cache.log'],
     ignores: ['gguf-missing-file.log'],
+  },
+  'ggml-library-version-mix': {
+    matches: ['llama-cpp-python-stale-libllama.log', 'ollama-server-stale-runner-libs.log'],
+    ignores: ['ggml-cuda-driver-symbol.log'],
   },
   'gguf-corrupt-or-incomplete': {
     matches: ['ollama-wrong-tensor-count.log', 'truncated-download.log'],
@@ -325,6 +352,10 @@ export const fixtureNames: Readonly<
   'hf-hub-offline': {
     matches: ['offline-mode-no-cache.log', 'transformers-couldnt-connect.log'],
     ignores: ['tgi-token-file-info.log'],
+  },
+  'hf-hub-unauthorized': {
+    matches: ['tgi-download-401-unauthorized.log'],
+    ignores: ['gated-repo-chain.log'],
   },
   'hf-repo-not-found-or-unauthorized': {
     matches: ['transformers-oserror.log', 'typo-model-id.log'],
@@ -359,7 +390,7 @@ export const fixtureNames: Readonly<
     ignores: ['transformers-too-old-value-error.log'],
   },
   'max-model-len-exceeds-kv-cache': {
-    matches: ['v0-blocks.log', 'v1-estimated-length.log'],
+    matches: ['k9s-clipped-line.log', 'v0-blocks.log', 'v1-estimated-length.log'],
     ignores: ['above-max-position-embeddings.log'],
   },
   'model-arch-not-supported': {
@@ -482,6 +513,14 @@ export const fixtureNames: Readonly<
     matches: ['old-cluster-check.log', 'pg-timeout.log'],
     ignores: ['no-gpu-on-node.log'],
   },
+  'ray-version-mismatch': {
+    matches: ['compose-python-minor-differs.log', 'vllm-joins-cluster-with-newer-ray.log'],
+    ignores: ['patch-version-warning-then-oom.log'],
+  },
+  'ray-worker-import-failed': {
+    matches: ['remote-node-without-sglang.log', 'vllm-v0-actor-class-import.log'],
+    ignores: ['ray-worker-optional-module-missing.log'],
+  },
   'safetensors-corrupt': {
     matches: ['tgi-header-too-large.log', 'vllm-incomplete-shard.log'],
     ignores: ['no-weights-found.log'],
@@ -497,6 +536,10 @@ export const fixtureNames: Readonly<
   'shared-library-not-found': {
     matches: ['lmdeploy-turbomind-missing-nccl.log', 'vllm-cuda12-build-on-cuda11.log'],
     ignores: ['driver-library-missing-in-container.log'],
+  },
+  'tensorrt-engine-version-mismatch': {
+    matches: ['python-runtime-plan-file-incompatible.log', 'triton-backend-newer-engine.log'],
+    ignores: ['engine-built-on-other-gpu.log'],
   },
   'tgi-argument-validation': {
     matches: ['endpoint-input-above-total.log', 'prefill-below-input.log'],
@@ -550,6 +593,18 @@ export const fixtureNames: Readonly<
     matches: ['executor-init-fp32.log', 'sglang-runtime-error.log'],
     ignores: ['trtllm-no-kernel-image.log'],
   },
+  'trtllm-executor-kv-cache-oom': {
+    matches: ['initial-kv-cache-estimation.log', 'trtllm-serve-kv-cache-table.log'],
+    ignores: ['model-component-oom.log'],
+  },
+  'trtllm-executor-oom': {
+    matches: ['model-weights-do-not-fit.log', 'sampler-component.log'],
+    ignores: ['kv-cache-component.log'],
+  },
+  'trtllm-mpi-world-size-mismatch': {
+    matches: ['python-session-engine-world-size.log', 'run-py-single-process-tp4.log'],
+    ignores: ['mpi-size-info-then-oom.log'],
+  },
   'trust-remote-code-required': {
     matches: ['custom-code-prompt.log', 'vllm-config-chained.log'],
     ignores: ['healthy-args-dump.log', 'transformers-unknown-model-type.log'],
@@ -565,6 +620,10 @@ export const fixtureNames: Readonly<
   'vllm-config-validation-error': {
     matches: ['max-num-batched-tokens.log'],
     ignores: ['max-model-len-above-derived.log', 'transformers-too-old.log'],
+  },
+  'vllm-flash-attn-extension-missing': {
+    matches: ['v1-worker-backend-import.log', 'vision-encoder-rotary-import.log'],
+    ignores: ['backend-fallback-notice-then-oom.log'],
   },
   'vllm-free-memory-below-utilization': {
     matches: ['newer-device-named.log', 'v1-engine-core-init-device.log'],

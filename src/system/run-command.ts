@@ -20,7 +20,11 @@ export interface RunCommandOptions {
  * Runs a program with an argument array (never a shell) and a timeout, and captures its output.
  * A missing program becomes a SourceError naming it; a non-zero exit is returned, not thrown.
  */
-export function runCommand(program: string, args: string[], options: RunCommandOptions): Promise<CommandResult> {
+export function runCommand(
+  program: string,
+  args: string[],
+  options: RunCommandOptions,
+): Promise<CommandResult> {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {

@@ -12,17 +12,15 @@ export default defineSignature({
     'invalid credentials',
     'invalid user token',
     'invalid username or password',
-    '401 client error',
   ],
   match: {
     message:
-      /RepositoryNotFoundError|Repository Not Found for url|is not a local folder and is not a valid model identifier|Invalid credentials in Authorization header|Invalid user token|Invalid username or password|401 Client Error: Unauthorized for url: https?:\/\/(?:huggingface\.co|hf-mirror\.com)\//,
+      /RepositoryNotFoundError|Repository Not Found for url|is not a local folder and is not a valid model identifier|Invalid credentials in Authorization header|Invalid user token|Invalid username or password/,
   },
   explanation:
     'The Hugging Face Hub answered that the repository does not exist for this request. Either the model id is ' +
     'misspelled (organisation, name or case), it is a local path that does not exist (so it was taken as a Hub id), the ' +
-    'repo is private or gated and no token with access was sent (a bare 401 Unauthorized), or the token itself is ' +
-    'invalid or expired.',
+    'repo is private and no token with access was sent, or the token itself is invalid or expired.',
   fix:
     'Check the id on huggingface.co (or that the local path exists), and for a private repo pass a valid read token, ' +
     'e.g. `-e HF_TOKEN=hf_...`; `huggingface-cli whoami` shows whether the token is accepted.',

@@ -16,13 +16,9 @@ export default defineSignature({
     'environment or container while the cluster (often started by a platform such as GPUStack or KubeRay) uses ' +
     'another one.',
   fix:
-    'Install in the engine\'s environment exactly the Ray version (and Python minor version) the cluster was started ' +
+    "Install in the engine's environment exactly the Ray version (and Python minor version) the cluster was started " +
     'with, e.g. `pip install "ray==<cluster version>"`, or restart the cluster (`ray stop; ray start ...`) from the ' +
     'same environment as the engine on every node.',
-  alternative:
-    'On a single node, vLLM\'s `--distributed-executor-backend mp` avoids Ray altogether.',
-  references: [
-    'https://github.com/ray-project/ray/blob/master/python/ray/_private/worker.py',
-    'https://github.com/gpustack/gpustack/issues/1640',
-  ],
+  alternative: "On a single node, vLLM's `--distributed-executor-backend mp` avoids Ray altogether.",
+  references: ['https://github.com/ray-project/ray/blob/master/python/ray/_private/worker.py'],
 });

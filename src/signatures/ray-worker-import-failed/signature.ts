@@ -25,7 +25,6 @@ export default defineSignature({
     'the platform managing the Ray cluster provides.',
   references: [
     'https://github.com/ray-project/ray/blob/master/python/ray/_private/function_manager.py',
-    'https://github.com/gpustack/gpustack/issues/2415',
     'https://github.com/vllm-project/vllm/issues/1937',
   ],
 });

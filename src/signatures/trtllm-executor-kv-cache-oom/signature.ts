@@ -24,6 +24,5 @@ export default defineSignature({
     'stop other processes on the GPU (nvidia-smi).',
   references: [
     'https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py',
-    'https://github.com/NVIDIA/TensorRT-LLM/issues/5872',
   ],
 });

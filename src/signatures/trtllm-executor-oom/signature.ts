@@ -9,7 +9,8 @@ export default defineSignature({
   match: {
     message: /Executor creation failed due to insufficient GPU memory/,
     // The KV cache components have their own signature (trtllm-executor-kv-cache-oom).
-    context: /The following component could not be created: (?<component>(?!(?:Initial )?KV [Cc]ache)\w[^\n]*)/,
+    context:
+      /The following component could not be created: (?<component>(?!(?:Initial )?KV [Cc]ache)\w[^\n]*)/,
   },
   explanation:
     'TensorRT-LLM ran out of GPU memory while creating the {component} of the executor. For the model itself this ' +
@@ -21,5 +22,7 @@ export default defineSignature({
     'over more GPUs (tp/pp) or serve a quantized checkpoint; otherwise reduce max_num_tokens, max_seq_len or ' +
     'max_batch_size.',
   alternative: 'Check nvidia-smi for other processes holding GPU memory and stop them.',
-  references: ['https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py'],
+  references: [
+    'https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py',
+  ],
 });

@@ -19,9 +19,7 @@ export default defineSignature({
   fix:
     'Launch one process per rank: `mpirun -n <tp_size x pp_size> --allow-run-as-root python3 run.py ...` (Triton: ' +
     '`launch_triton_server.py --world_size <tp_size x pp_size>`).',
-  alternative: 'Or rebuild the engine for the number of GPUs you want to run it on (trtllm-build --tp_size/--pp_size).',
-  references: [
-    'https://github.com/NVIDIA/TensorRT-LLM/blob/main/cpp/tensorrt_llm/runtime/worldConfig.cpp',
-    'https://github.com/NVIDIA/TensorRT-LLM/issues/1950',
-  ],
+  alternative:
+    'Or rebuild the engine for the number of GPUs you want to run it on (trtllm-build --tp_size/--pp_size).',
+  references: ['https://github.com/NVIDIA/TensorRT-LLM/blob/main/cpp/tensorrt_llm/runtime/worldConfig.cpp'],
 });
