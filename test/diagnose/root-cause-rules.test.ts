@@ -137,3 +137,15 @@ describe('a server that was stopped', () => {
     expect(diagnose(log).verdict).toBe('no-failure');
   });
 });
+
+describe('failures of the dynamic loader', () => {
+  it.each([
+    './llama-server: symbol lookup error: ./llama-server: undefined symbol: ggml_backend_dev_count',
+    './llama-server: error while loading shared libraries: libcudart.so.12: cannot open shared object file: No such file or directory',
+    "./llama-server: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.38' not found (required by ./llama-server)",
+  ])('%s', (line) => {
+    const d = diagnose(`main: build = 1 (abc)\n${line}`);
+    expect(d.verdict).toBe('failure');
+    expect(d.rootCause?.line).toBe(line);
+  });
+});

@@ -45,7 +45,8 @@ export const FAILURE_LINES: readonly FailureLine[] = [
   // The dynamic loader refusing a binary: nothing of the server ran.
   {
     id: 'loader-error',
-    pattern: /error while loading shared libraries: (.+)|version `[^`']+' not found \(required by [^)]+\)/,
+    pattern:
+      /error while loading shared libraries: (.+)|symbol lookup error: (.+)|version `[^`']+' not found \(required by [^)]+\)/,
     fatal: true,
     strength: 44,
   },
