@@ -2,9 +2,9 @@
 // profile.mjs — where the time of one vigil command goes: runs it under `node --cpu-prof` and prints the
 // functions with the most self time and the most inclusive time (a function counted once per sample).
 //
-//   node bench/profile.mjs [--top 25] [--filter dist/] -- diagnose bench/out/journal-1g.log --format json
+//   node bench/profile.mjs [--top 25] [--filter dist/] [--bin dist/cli/bin.js] -- diagnose bench/out/journal-1g.log --format json
 //
-// The arguments after `--` go to dist/cli/bin.js; stdout is discarded. The .cpuprofile stays in
+// The arguments after `--` go to dist/cli/bin.js (or --bin); stdout is discarded. The .cpuprofile stays in
 // bench/out/profiles/ for Chrome DevTools / speedscope.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
@@ -23,19 +23,16 @@ if (dash === -1) {
 }
 const own = argv.slice(0, dash);
 const top = own.includes('--top') ? Number(own[own.indexOf('--top') + 1]) : 25;
+const bin = own.includes('--bin') ? own[own.indexOf('--bin') + 1] : 'dist/cli/bin.js';
 const filter = own.includes('--filter') ? new RegExp(own[own.indexOf('--filter') + 1]) : null;
 const dir = path.join(ROOT, 'bench', 'out', 'profiles');
 fs.mkdirSync(dir, { recursive: true });
 const before = new Set(fs.readdirSync(dir));
 const t0 = performance.now();
-const r = spawnSync(
-  process.execPath,
-  ['--cpu-prof', '--cpu-prof-dir', dir, 'dist/cli/bin.js', ...argv.slice(dash + 1)],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, bin, ...argv.slice(dash + 1)], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const wall = (performance.now() - t0) / 1000;
 const file = fs.readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
 if (!file) {

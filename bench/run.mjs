@@ -4,7 +4,7 @@
 // 600-distribution environment and the CPU `vigil run` spends following a chatty server.
 //
 //   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,stdin,gz,check,run]
-//                                       [--write] [--strict] [--keep-going] [--vigil dist/cli/bin.js]
+//                                       [--write] [--strict] [--keep-going] [--warmup 0|1] [--vigil dist/cli/bin.js]
 //
 // * Builds nothing: dist/cli/bin.js must exist (`npm run build`).
 // * Generates missing inputs under bench/out/ (gitignored): journal-<size>.log (+ .meta.json with the planted
@@ -17,6 +17,7 @@
 // * Correctness: every vigil diagnosis must name the root cause the generator planted (Worker_TP5's
 //   torch.OutOfMemoryError); otherwise the bench says so and exits 1.
 // * --write replaces the block between the bench markers in BENCHMARKS.md (machine, commands, table).
+// * --warmup 0 skips the untimed round (the page cache is still warmed; for slow builds).
 // * --strict also exits 1 when a target of issue 6 is missed; --keep-going times a wrong diagnosis anyway.
 import process from 'node:process';
 import console from 'node:console';
@@ -78,6 +79,7 @@ function parseArgs(argv) {
     else if (a === '--env-count') o.envCount = Number(next());
     else if (a === '--vigil') BIN = next();
     else if (a === '--keep-going') o.keepGoing = true;
+    else if (a === '--warmup') o.warmup = Number(next());
     else if (a === '-h' || a === '--help') {
       console.log(
         fs
@@ -230,9 +232,10 @@ function verify(stdout, meta) {
  * Times the methods in alternating order (round r starts at method r mod n) after one untimed run each.
  * A method: { key, argv, capture?, check?(result) → string|null (an error) }.
  */
+let warmupRounds = 1; // --warmup
 async function rounds(methods, runs, failures, context) {
   const res = Object.fromEntries(methods.map((m) => [m.key, []]));
-  for (let r = -1; r < runs; r++) {
+  for (let r = -warmupRounds; r < runs; r++) {
     const order = methods.map((_, i) => methods[(i + Math.max(r, 0)) % methods.length]);
     for (const m of order) {
       const x = await measure(m.argv, { capture: !!m.capture });
@@ -242,8 +245,11 @@ async function rounds(methods, runs, failures, context) {
           ? null
           : `exit ${x.code}: ${x.stderr.trim().slice(-300)}`;
       if (problem) {
-        failures.push(`${context} ${m.key}: ${problem}`);
-        log(`FAIL ${context} ${m.key}: ${problem}`);
+        const msg = `${context} ${m.key}: ${problem}`;
+        if (!failures.includes(msg)) {
+          failures.push(msg);
+          log(`FAIL ${msg}`);
+        }
       }
       if (r >= 0) res[m.key].push(x);
     }
@@ -697,6 +703,7 @@ function writeBenchmarks(block) {
 // ---------------------------------------------------------------- main
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  warmupRounds = opts.warmup > 0 ? 1 : 0;
   if (!fs.existsSync(path.resolve(ROOT, BIN))) {
     console.error(`bench: ${BIN} is missing; run \`npm run build\` first.`);
     return 2;

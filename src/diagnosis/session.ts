@@ -75,9 +75,11 @@ class Session implements DiagnosisSession {
     for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
     voteEngine(line, this.engineVotes);
     if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
-    this.readMarkers(line);
-    const role = this.assembler.push(line);
-    if (role === 'other') this.readLine(line);
+    for (const part of expandLine(line)) {
+      this.readMarkers(part);
+      const role = this.assembler.push(part);
+      if (role === 'other') this.readLine(part);
+    }
     this.remember(line.raw);
   }
 
@@ -228,6 +230,19 @@ class Session implements DiagnosisSession {
       processes: [...this.processes],
     });
   }
+}
+
+/** Escaped newlines of a traceback stored in one JSON string (TGI's JSON logs, a cut JSON line). */
+const ESCAPED_TRACEBACK = /\\n.*(?:Traceback|File \\"|Error)|(?:Traceback|File \\"|Error).*\\n/;
+
+/** One input line may carry a whole multi-line message: each of its lines is read as a line. */
+function expandLine(line: ParsedLine): ParsedLine[] {
+  let text = line.text;
+  if (!text.includes('\n') && ESCAPED_TRACEBACK.test(text)) {
+    text = text.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\t/g, '\t');
+  }
+  if (!text.includes('\n')) return [line];
+  return text.split('\n').map((part) => ({ ...line, text: part }));
 }
 
 export function createDiagnosisSession(options: DiagnoseOptions = {}): DiagnosisSession {

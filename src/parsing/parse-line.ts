@@ -69,6 +69,7 @@ function stripSuffixes(text: string, parsed: ParsedLine): string {
     rest = rest.slice(0, repeated.index);
   }
   if (parsed.formats.includes('k9s')) rest = rest.replace(/\s*│\s*$/, '');
+  if (parsed.formats.includes('markdown') && rest.endsWith('**')) rest = rest.slice(0, -2);
   if (parsed.formats.includes('tgi-tracing') || parsed.formats.includes('iso-timestamp')) {
     const rank = TGI_RANK.exec(rest);
     if (rank) {

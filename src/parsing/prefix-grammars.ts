@@ -96,6 +96,13 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^[A-Za-z0-9][\w.-]*\s+\| /,
   },
   {
+    id: 'markdown',
+    stage: 'transport',
+    // Lines pasted into an issue in bold or as a quote; `> File` of loguru still reads as a frame after it.
+    pattern: /^(?:\*\*|> (?=\S))/,
+    first: (c) => c === 42 || c === 62,
+  },
+  {
     id: 'k9s',
     stage: 'transport',
     pattern: /^│ ?/,

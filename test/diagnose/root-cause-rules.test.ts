@@ -69,6 +69,14 @@ describe('choosing the root cause', () => {
       "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use",
     ],
     [
+      'a traceback kept in one JSON string with escaped newlines',
+      [
+        '{"timestamp":"2023-06-01T00:00:00Z","level":"ERROR","fields":{"message":"Shard complete standard error output:\\n\\nTraceback (most recent call last):\\n  File \\"/opt/tgi/server.py\\", line 1, in serve\\n    load()\\nRuntimeError: weight lm_head.weight does not exist\\n"},"target":"text_generation_launcher"}',
+        'Error: ShardCannotStart',
+      ],
+      'RuntimeError: weight lm_head.weight does not exist',
+    ],
+    [
       'a failed request after readiness is not a crash',
       [
         'INFO:     Application startup complete.',
