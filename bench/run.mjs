@@ -17,6 +17,7 @@
 // * Correctness: every vigil diagnosis must name the root cause the generator planted (Worker_TP5's
 //   torch.OutOfMemoryError); otherwise the bench says so and exits 1.
 // * --write replaces the block between the bench markers in BENCHMARKS.md (machine, commands, table).
+// * --runs N sets the rounds (default 5 below 500 MB, 3 above); --large-runs N only those of 500 MB and up.
 // * --warmup 0 skips the untimed round (the page cache is still warmed; for slow builds).
 // * --strict also exits 1 when a target of issue 6 is missed; --keep-going times a wrong diagnosis anyway.
 import process from 'node:process';
@@ -38,6 +39,7 @@ let BIN = 'dist/cli/bin.js'; // --vigil PATH times another build (e.g. a copy of
 const PAT = 'error|Error|exception|No valid|not supported|not found|cannot';
 const NEG = 'FutureWarning|gpt_oss_triton';
 const TIME = '/usr/bin/time';
+const NODE = process.execPath; // the node that runs the bench runs vigil too
 const SECTIONS = ['diagnose', 'stdin', 'gz', 'check', 'run'];
 const TARGETS = { grepRatio: 0.8, rssMiB: 150, checkMs: 300, runCorePct: 5 };
 
@@ -52,6 +54,9 @@ function parseArgs(argv) {
     runSeconds: 10,
     rate: 5000,
     envCount: 600,
+    keepGoing: false,
+    warmup: 1,
+    largeRuns: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -80,6 +85,7 @@ function parseArgs(argv) {
     else if (a === '--vigil') BIN = next();
     else if (a === '--keep-going') o.keepGoing = true;
     else if (a === '--warmup') o.warmup = Number(next());
+    else if (a === '--large-runs') o.largeRuns = Number(next());
     else if (a === '-h' || a === '--help') {
       console.log(
         fs
@@ -283,7 +289,7 @@ const grepCheck = (x) =>
 
 // ---------------------------------------------------------------- sections
 async function benchSize(j, opts, failures, notes) {
-  const runs = opts.runs ?? (j.meta.bytes < 5e8 ? 5 : 3);
+  const runs = j.meta.bytes < 5e8 ? (opts.runs ?? 5) : (opts.largeRuns ?? opts.runs ?? 3);
   const f = rel(j.file);
   warm(j.file);
   const count = spawnSync('bash', ['-c', `grep -E ${sh(PAT)} ${sh(f)} | grep -v -E ${sh(NEG)} | wc -l`], {
@@ -293,7 +299,7 @@ async function benchSize(j, opts, failures, notes) {
   const methods = [
     {
       key: 'vigil',
-      argv: ['node', BIN, 'diagnose', f, '--format', 'json'],
+      argv: [NODE, BIN, 'diagnose', f, '--format', 'json'],
       capture: true,
       check: vigilCheck(j.meta, notes, label(j.size)),
     },
@@ -326,7 +332,7 @@ async function benchSize(j, opts, failures, notes) {
 }
 
 async function benchStdin(j, opts, failures, notes) {
-  const runs = opts.runs ?? 3;
+  const runs = j.meta.bytes < 5e8 ? (opts.runs ?? 3) : (opts.largeRuns ?? opts.runs ?? 3);
   const f = rel(j.file);
   warm(j.file);
   log(`${label(j.size)} stdin: ${runs} rounds of cat | vigil diagnose - / vigil diagnose FILE`);
@@ -334,13 +340,13 @@ async function benchStdin(j, opts, failures, notes) {
     [
       {
         key: 'stdin',
-        argv: ['bash', '-c', `cat ${sh(f)} | node ${BIN} diagnose - --format json`],
+        argv: ['bash', '-c', `cat ${sh(f)} | ${sh(NODE)} ${BIN} diagnose - --format json`],
         capture: true,
         check: vigilCheck(j.meta, notes, `${label(j.size)} stdin`),
       },
       {
         key: 'file',
-        argv: ['node', BIN, 'diagnose', f, '--format', 'json'],
+        argv: [NODE, BIN, 'diagnose', f, '--format', 'json'],
         capture: true,
         check: vigilCheck(j.meta, notes, label(j.size)),
       },
@@ -367,7 +373,7 @@ async function benchGzip(j, opts, failures, notes) {
     [
       {
         key: 'vigil',
-        argv: ['node', BIN, 'diagnose', gz, '--format', 'json'],
+        argv: [NODE, BIN, 'diagnose', gz, '--format', 'json'],
         capture: true,
         check: vigilCheck(j.meta, notes, `${label(j.size)} .gz`),
       },
@@ -410,7 +416,7 @@ async function benchCheck(opts, failures) {
     writeEnvironment({ count: opts.envCount, out: envDir });
   }
   let distributions = null;
-  const argv = ['node', BIN, 'check', '--site-packages', rel(site), '--format', 'json'];
+  const argv = [NODE, BIN, 'check', '--site-packages', rel(site), '--format', 'json'];
   log(`check: ${runs} runs of ${argv.join(' ')}`);
   const r = await rounds(
     [
@@ -463,13 +469,13 @@ async function benchRun(opts, failures) {
   fs.rmSync(cpuFile, { force: true });
   const tf = path.join(os.tmpdir(), `vigil-bench-run-${process.pid}.time`);
   const argv = [
-    'node',
+    NODE,
     BIN,
     'run',
     '--no-preflight',
     '--quiet',
     '--',
-    'node',
+    NODE,
     'bench/chatty-server.mjs',
     '--rate',
     String(opts.rate),
@@ -572,7 +578,7 @@ function fitLine(points) {
 function report(res, opts, m) {
   const L = [];
   L.push(
-    `Machine: ${m.nproc} CPUs (${m.model}), ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, ${m.grep}; ${m.date}.`,
+    `Machine: ${m.nproc} CPUs (${m.model}), ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, ${m.grep}; ${m.date}; load average at the end ${m.load}.`,
   );
   L.push('');
   if (res.sizes.length) {
@@ -722,7 +728,7 @@ async function main() {
 
   // one untimed diagnosis first, so that a wrong answer stops the bench before minutes of timing
   for (const j of journals) {
-    const x = await measure(['node', BIN, 'diagnose', rel(j.file), '--format', 'json'], { capture: true });
+    const x = await measure([NODE, BIN, 'diagnose', rel(j.file), '--format', 'json'], { capture: true });
     const v =
       x.code === 0 || x.code === 1
         ? verify(x.stdout, j.meta)

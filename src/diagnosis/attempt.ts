@@ -14,9 +14,13 @@ export interface Attempt {
   readyLine: number | null;
   /** A death marker after readiness: failures after it are a crash, not a failed request. */
   diedAfterReady: boolean;
+  /** The first death marker after readiness. */
+  deathLine: number | null;
   /** Service-level failure (systemd saw the main process exit non-zero). */
   exitedWithFailure: boolean;
   groups: Map<string, Group>;
+  /** How many groups hold fatal candidates. */
+  fatalGroups: number;
   /** Candidates in input order, one per group. */
   candidates: Candidate[];
 }
@@ -27,15 +31,27 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     firstLine,
     readyLine: null,
     diedAfterReady: false,
+    deathLine: null,
     exitedWithFailure: false,
     groups: new Map(),
+    fatalGroups: 0,
     candidates: [],
   };
 }
 
-/** Candidates that count: after readiness only when the server then died. */
+/**
+ * Lines before the death that can still explain it. A server that served for days logged many warnings
+ * and failed requests; only the last stretch before it died speaks of the crash.
+ */
+const DEATH_WINDOW = 2000;
+
+/** Candidates that count: after readiness only crashes, or what came shortly before the server died. */
 export function eligibleCandidates(attempt: Attempt): Candidate[] {
-  return attempt.candidates.filter((c) => !c.afterReady || c.crash || attempt.diedAfterReady);
+  return attempt.candidates.filter((c) => {
+    if (!c.afterReady || c.crash) return true;
+    if (!attempt.diedAfterReady || attempt.deathLine === null) return false;
+    return c.fatal || c.line.n >= attempt.deathLine - DEATH_WINDOW;
+  });
 }
 
 export function hasFatalEvidence(attempt: Attempt): boolean {

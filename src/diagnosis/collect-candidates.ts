@@ -3,7 +3,7 @@ import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { fingerprintFailure } from './fingerprint.js';
 import { BUILD_ERROR, FAILURE_LINES } from './knowledge/failure-lines.js';
-import { CAUSE_HINTS } from './knowledge/markers.js';
+import { CAUSE_HINTS, DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
@@ -17,6 +17,22 @@ type Draft = Omit<
 /** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
 export const TRIGGER =
   /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|validation|no platform|^(?:error)?: ?[A-Z]/i;
+
+/**
+ * Whether a raw line could matter to the diagnosis at all: a failure word, a traceback, a start, ready or
+ * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
+ */
+const MARKERS = new RegExp(
+  [...START_MARKERS, ...READY_MARKERS, ...DEATH_MARKERS, ...CAUSE_HINTS]
+    .map((marker) => marker.source.replace(/^\^/, ''))
+    .join('|'),
+  'i',
+);
+const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
+
+export function mayMatter(raw: string): boolean {
+  return TRIGGER.test(raw) || STRUCTURE.test(raw) || MARKERS.test(raw);
+}
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
@@ -138,6 +154,9 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (!leveled && !TRIGGER.test(text)) return null;
   if (isNoise(text)) return 'noise';
   const base = { line, frames: [], detail: [] as string[] };
+  // An INFO or DEBUG line is the server reporting, not failing (request logs quote prompts full of
+  // error words): at most a hint, or the one INFO line that means the start cannot go on.
+  if (line.level === 'INFO' || line.level === 'DEBUG') return draftFromReport(line, base);
   const embedded = EMBEDDED_EXCEPTION.exec(text);
   if (embedded !== null) {
     return {
@@ -202,6 +221,15 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     };
   }
   return null;
+}
+
+function draftFromReport(line: ParsedLine, base: Pick<Draft, 'line' | 'frames' | 'detail'>): Draft | null {
+  const text = line.text;
+  if (isWrapper(text)) {
+    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 10, fatal: true, wrapper: true };
+  }
+  if (!CAUSE_HINTS.some((hint) => hint.test(text))) return null;
+  return { ...base, kind: 'hint', exception: null, message: text.trim(), strength: 8, fatal: false, wrapper: false };
 }
 
 export function completeDraft(

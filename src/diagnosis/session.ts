@@ -1,5 +1,6 @@
 import { TracebackAssembler } from '../parsing/assemble-tracebacks.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
+import { cleanLine } from '../parsing/clean-line.js';
 import { parseLine } from '../parsing/parse-line.js';
 import { LineSplitter } from '../parsing/split-lines.js';
 import type { Traceback } from '../parsing/traceback.js';
@@ -9,15 +10,19 @@ import type { DiagnoseOptions, DiagnosisSession } from './api.js';
 import { createAttempt, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
-import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
+import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage, mayMatter } from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
 import { ServiceTracker } from './track-service.js';
 
 const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
 const CONTEXT_BEFORE = 40;
+/** The first lines are read in full whatever they hold: banners, formats, the engine. */
+const FULL_READ_HEAD = 200;
+const HOT_WINDOW = 2;
 const CONTEXT_AFTER = 40;
-const MAX_GROUPS_PER_ATTEMPT = 400;
+const MAX_GROUPS_PER_ATTEMPT = 600;
+const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
 const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
@@ -39,6 +44,8 @@ class Session implements DiagnosisSession {
   private readonly engineVotes = new Map<Engine, number>();
   private readonly processes = new Set<string>();
   private afterArtifact = false;
+  /** Lines up to here are read in full: the continuation of something that mattered. */
+  private hotUntil = 0;
   private consoleCopy = false;
   private lastRaw = '';
 
@@ -71,6 +78,12 @@ class Session implements DiagnosisSession {
     this.afterArtifact = false;
     if (rawLine.trim() !== '') this.lastRaw = rawLine;
     if (repeatsEvent) return;
+    // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
+    if (mayMatter(rawLine) || this.lineCount <= FULL_READ_HEAD) this.hotUntil = this.lineCount + HOT_WINDOW;
+    else if (this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
+      this.remember(cleanLine(rawLine));
+      return;
+    }
     const line = parseLine(rawLine, this.lineCount);
     for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
     voteEngine(line, this.engineVotes);
@@ -120,6 +133,7 @@ class Session implements DiagnosisSession {
       attempt.readyLine = line.n;
     else if (attempt.readyLine !== null && DEATH_MARKERS.some((marker) => marker.test(text))) {
       attempt.diedAfterReady = true;
+      attempt.deathLine ??= line.n;
     }
   }
 
@@ -185,7 +199,10 @@ class Session implements DiagnosisSession {
       if (process) group.processes.add(process);
       return group.representative;
     }
+    // Warnings and hints must not crowd out the failures that come last: they have a smaller budget.
     if (attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT) return candidate;
+    if (!candidate.fatal && attempt.groups.size - attempt.fatalGroups >= MAX_SOFT_GROUPS) return candidate;
+    if (candidate.fatal) attempt.fatalGroups++;
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
     candidate.context = withContext ? this.recent.slice(-CONTEXT_BEFORE) : [];
@@ -233,7 +250,7 @@ class Session implements DiagnosisSession {
 }
 
 /** Escaped newlines of a traceback stored in one JSON string (TGI's JSON logs, a cut JSON line). */
-const ESCAPED_TRACEBACK = /\\n.*(?:Traceback|File \\"|Error)|(?:Traceback|File \\"|Error).*\\n/;
+const ESCAPED_TRACEBACK = /Traceback \(most recent call last\):\\n/;
 
 /** One input line may carry a whole multi-line message: each of its lines is read as a line. */
 function expandLine(line: ParsedLine): ParsedLine[] {

@@ -95,6 +95,14 @@ export class TracebackAssembler {
     return state.closed ? this.continueMessage(key, state, line) : this.insideTraceback(key, state, line);
   }
 
+  /** Whether a traceback is being read at line `n`; ones left open too long are given up here. */
+  isBusy(n: number): boolean {
+    for (const [key, state] of this.open) {
+      if (n - state.lastSeen > STALE_AFTER) this.finish(key, state);
+    }
+    return this.open.size > 0;
+  }
+
   /** Ends every open traceback (end of input). */
   flush(): void {
     for (const [key, state] of this.open) this.finish(key, state);
@@ -102,6 +110,8 @@ export class TracebackAssembler {
 
   /** An exception line with no traceback open: an excerpt that kept only the last line. */
   private standaloneException(key: string, line: ParsedLine): LineRole {
+    // An INFO line that reads like an exception is a server quoting one (a prompt, a retry notice).
+    if (line.level === 'INFO' || line.level === 'DEBUG') return 'other';
     const exception = readExceptionLine(line.text);
     if (exception === null) return 'other';
     const state = this.start(key, line, true);

@@ -21,19 +21,31 @@ export class LineSplitter {
       return;
     }
     this.bytes += chunk.length;
-    // Decoding whole chunks keeps multi-byte characters whole except at the very edge, which the
-    // streaming decoder carries over.
-    this.pushText(this.decoder.decode(chunk, { stream: true }));
+    let bytes = chunk;
+    if (this.pendingBytes !== null) {
+      bytes = new Uint8Array(this.pendingBytes.length + chunk.length);
+      bytes.set(this.pendingBytes);
+      bytes.set(chunk, this.pendingBytes.length);
+      this.pendingBytes = null;
+    }
+    // A character split by the chunk's edge waits for the next chunk. Not the streaming decoder: its
+    // output then starts with the carried character as a cons string, which V8 may flatten again on
+    // every indexOf, and a 1 MiB chunk turns quadratic.
+    const whole = completeUtf8Length(bytes);
+    if (whole < bytes.length) this.pendingBytes = bytes.slice(whole);
+    this.pushText(this.decoder.decode(bytes.subarray(0, whole)));
   }
 
   end(): void {
-    this.pushText(this.decoder.decode());
+    if (this.pendingBytes !== null) this.pushText(this.decoder.decode(this.pendingBytes));
+    this.pendingBytes = null;
     if (this.carry.length > 0 || this.carryCut) this.emit(this.carry);
     this.carry = '';
     this.carryCut = false;
   }
 
   private readonly decoder = new TextDecoder('utf-8', { fatal: false });
+  private pendingBytes: Uint8Array | null = null;
 
   private pushText(text: string): void {
     let start = 0;
@@ -65,10 +77,15 @@ export class LineSplitter {
         this.append(text.slice(start));
         return;
       }
-      this.append(text.slice(start, end));
-      this.emit(this.carry);
-      this.carry = '';
-      this.carryCut = false;
+      if (this.carry === '' && !this.carryCut && end - start <= this.maxLength) {
+        // The common case, kept apart: appending to an empty carry costs V8 a string copy per line.
+        this.emit(text.slice(start, end));
+      } else {
+        this.append(text.slice(start, end));
+        this.emit(this.carry);
+        this.carry = '';
+        this.carryCut = false;
+      }
       start = next;
     }
   }
@@ -88,4 +105,17 @@ export class LineSplitter {
   private emit(line: string): void {
     this.onLine(line);
   }
+}
+
+/** The length of `bytes` without a UTF-8 sequence cut short at its end. */
+function completeUtf8Length(bytes: Uint8Array): number {
+  const length = bytes.length;
+  // Walk back over at most three continuation bytes to the lead byte of the last character.
+  for (let back = 1; back <= 4 && back <= length; back++) {
+    const byte = bytes[length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? length - back : length;
+  }
+  return length;
 }

@@ -6,6 +6,7 @@ import attributeMissingFromInstalledModuleSignature from './attribute-missing-fr
 import bf16NeedsComputeCapability80Signature from './bf16-needs-compute-capability-80/signature.js';
 import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
+import cliArgumentRejectedSignature from './cli-argument-rejected/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
 import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
@@ -23,9 +24,11 @@ import flashAttentionNeedsAmpereSignature from './flash-attention-needs-ampere/s
 import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.js';
 import flashinferVersionMismatchSignature from './flashinfer-version-mismatch/signature.js';
 import fp8NeedsNewerGpuSignature from './fp8-needs-newer-gpu/signature.js';
+import ggmlAssertFailedSignature from './ggml-assert-failed/signature.js';
 import ggmlCudaMallocOomSignature from './ggml-cuda-malloc-oom/signature.js';
 import ggmlLibraryVersionMixSignature from './ggml-library-version-mix/signature.js';
 import ggufCorruptOrIncompleteSignature from './gguf-corrupt-or-incomplete/signature.js';
+import ggufMissingTensorOrKeySignature from './gguf-missing-tensor-or-key/signature.js';
 import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
 import gpuArchNotInTorchBuildSignature from './gpu-arch-not-in-torch-build/signature.js';
@@ -41,11 +44,13 @@ import libcudaLinkFailedSignature from './libcuda-link-failed/signature.js';
 import llamacppBindFailedSignature from './llamacpp-bind-failed/signature.js';
 import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signature.js';
 import llamacppModelFileNotLoadableSignature from './llamacpp-model-file-not-loadable/signature.js';
+import llamacppUnknownPreTokenizerSignature from './llamacpp-unknown-pre-tokenizer/signature.js';
 import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-position-embeddings/signature.js';
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
 import modelArchNotSupportedSignature from './model-arch-not-supported/signature.js';
 import moduleMissingFromInstalledPackageSignature from './module-missing-from-installed-package/signature.js';
 import multiprocessingMainGuardMissingSignature from './multiprocessing-main-guard-missing/signature.js';
+import ncclInvalidUsageSignature from './nccl-invalid-usage/signature.js';
 import ncclNetworkInterfaceSignature from './nccl-network-interface/signature.js';
 import ncclSystemErrorSignature from './nccl-system-error/signature.js';
 import ncclWatchdogTimeoutSignature from './nccl-watchdog-timeout/signature.js';
@@ -58,6 +63,8 @@ import nvccUnsupportedHostCompilerSignature from './nvcc-unsupported-host-compil
 import nvidiaDriverLibrariesMissingSignature from './nvidia-driver-libraries-missing/signature.js';
 import nvidiaDriverTooOldSignature from './nvidia-driver-too-old/signature.js';
 import nvmlDriverLibraryVersionMismatchSignature from './nvml-driver-library-version-mismatch/signature.js';
+import ollamaInsufficientSystemMemorySignature from './ollama-insufficient-system-memory/signature.js';
+import ollamaModelNeedsNewerOllamaSignature from './ollama-model-needs-newer-ollama/signature.js';
 import ollamaPortInUseSignature from './ollama-port-in-use/signature.js';
 import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
@@ -76,20 +83,28 @@ import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsat
 import rayVersionMismatchSignature from './ray-version-mismatch/signature.js';
 import rayWorkerImportFailedSignature from './ray-worker-import-failed/signature.js';
 import safetensorsCorruptSignature from './safetensors-corrupt/signature.js';
+import sglangGpuMemoryUnbalancedSignature from './sglang-gpu-memory-unbalanced/signature.js';
+import sglangKvPoolExhaustedSignature from './sglang-kv-pool-exhausted/signature.js';
 import sglangKvPoolNoMemorySignature from './sglang-kv-pool-no-memory/signature.js';
 import sglangNoImplementationSignature from './sglang-no-implementation/signature.js';
 import sharedLibraryNotFoundSignature from './shared-library-not-found/signature.js';
+import tensorrtEngineBuiltForOtherGpuSignature from './tensorrt-engine-built-for-other-gpu/signature.js';
 import tensorrtEngineVersionMismatchSignature from './tensorrt-engine-version-mismatch/signature.js';
 import tgiArgumentValidationSignature from './tgi-argument-validation/signature.js';
+import tgiLauncherArgumentRejectedSignature from './tgi-launcher-argument-rejected/signature.js';
 import tgiShardingUnsupportedSignature from './tgi-sharding-unsupported/signature.js';
+import tgiUnsupportedModelTypeSignature from './tgi-unsupported-model-type/signature.js';
 import tgiWarmupPrefillOomSignature from './tgi-warmup-prefill-oom/signature.js';
 import tokenizerLoadFailedSignature from './tokenizer-load-failed/signature.js';
 import torchBuiltWithoutCudaSignature from './torch-built-without-cuda/signature.js';
+import torchDistributedRendezvousTimeoutSignature from './torch-distributed-rendezvous-timeout/signature.js';
 import torchExtensionAbiMismatchSignature from './torch-extension-abi-mismatch/signature.js';
+import torchExtensionBuildFailedSignature from './torch-extension-build-failed/signature.js';
 import torchvisionTorchMismatchSignature from './torchvision-torch-mismatch/signature.js';
 import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signature.js';
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
 import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
+import trtllmArchitectureNotSupportedSignature from './trtllm-architecture-not-supported/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
 import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/signature.js';
 import trtllmExecutorOomSignature from './trtllm-executor-oom/signature.js';
@@ -105,6 +120,7 @@ import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js
 import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory-utilization/signature.js';
 import weightNameNotInModelSignature from './weight-name-not-in-model/signature.js';
 import weightShapeMismatchSignature from './weight-shape-mismatch/signature.js';
+import windowsDllLoadFailedSignature from './windows-dll-load-failed/signature.js';
 
 export { defineSignature } from './define-signature.js';
 export type { Signature, SignatureMatcher } from './define-signature.js';
@@ -115,6 +131,7 @@ export const builtinSignatures: readonly Signature[] = [
   bf16NeedsComputeCapability80Signature,
   cCompilerNotFoundSignature,
   chatTemplateMissingSignature,
+  cliArgumentRejectedSignature,
   compiledExtensionMissingSignature,
   cudaDeviceSideAssertSignature,
   cudaDriverInsufficientSignature,
@@ -132,9 +149,11 @@ export const builtinSignatures: readonly Signature[] = [
   flashAttnAbiMismatchSignature,
   flashinferVersionMismatchSignature,
   fp8NeedsNewerGpuSignature,
+  ggmlAssertFailedSignature,
   ggmlCudaMallocOomSignature,
   ggmlLibraryVersionMixSignature,
   ggufCorruptOrIncompleteSignature,
+  ggufMissingTensorOrKeySignature,
   ggufUnknownArchitectureSignature,
   glibcxxVersionNotFoundSignature,
   gpuArchNotInTorchBuildSignature,
@@ -150,11 +169,13 @@ export const builtinSignatures: readonly Signature[] = [
   llamacppBindFailedSignature,
   llamacppInvalidArgumentSignature,
   llamacppModelFileNotLoadableSignature,
+  llamacppUnknownPreTokenizerSignature,
   maxModelLenAbovePositionEmbeddingsSignature,
   maxModelLenExceedsKvCacheSignature,
   modelArchNotSupportedSignature,
   moduleMissingFromInstalledPackageSignature,
   multiprocessingMainGuardMissingSignature,
+  ncclInvalidUsageSignature,
   ncclNetworkInterfaceSignature,
   ncclSystemErrorSignature,
   ncclWatchdogTimeoutSignature,
@@ -167,6 +188,8 @@ export const builtinSignatures: readonly Signature[] = [
   nvidiaDriverLibrariesMissingSignature,
   nvidiaDriverTooOldSignature,
   nvmlDriverLibraryVersionMismatchSignature,
+  ollamaInsufficientSystemMemorySignature,
+  ollamaModelNeedsNewerOllamaSignature,
   ollamaPortInUseSignature,
   ollamaPullFailedSignature,
   packageBelowMinimumVersionSignature,
@@ -185,20 +208,28 @@ export const builtinSignatures: readonly Signature[] = [
   rayVersionMismatchSignature,
   rayWorkerImportFailedSignature,
   safetensorsCorruptSignature,
+  sglangGpuMemoryUnbalancedSignature,
+  sglangKvPoolExhaustedSignature,
   sglangKvPoolNoMemorySignature,
   sglangNoImplementationSignature,
   sharedLibraryNotFoundSignature,
+  tensorrtEngineBuiltForOtherGpuSignature,
   tensorrtEngineVersionMismatchSignature,
   tgiArgumentValidationSignature,
+  tgiLauncherArgumentRejectedSignature,
   tgiShardingUnsupportedSignature,
+  tgiUnsupportedModelTypeSignature,
   tgiWarmupPrefillOomSignature,
   tokenizerLoadFailedSignature,
   torchBuiltWithoutCudaSignature,
+  torchDistributedRendezvousTimeoutSignature,
   torchExtensionAbiMismatchSignature,
+  torchExtensionBuildFailedSignature,
   torchvisionTorchMismatchSignature,
   tpSizeNotDividingHeadsSignature,
   transformersTooOldForModelSignature,
   tritonHelperBuildFailedSignature,
+  trtllmArchitectureNotSupportedSignature,
   trtllmDtypeDispatchFailedSignature,
   trtllmExecutorKvCacheOomSignature,
   trtllmExecutorOomSignature,
@@ -214,6 +245,7 @@ export const builtinSignatures: readonly Signature[] = [
   vllmOomHighGpuMemoryUtilizationSignature,
   weightNameNotInModelSignature,
   weightShapeMismatchSignature,
+  windowsDllLoadFailedSignature,
 ];
 
 /** The fixture files beside each built-in signature, by id. */
@@ -235,6 +267,10 @@ export const fixtureNames: Readonly<
   'chat-template-missing': {
     matches: ['transformers-apply-chat-template.log', 'vllm-request-error.log'],
     ignores: ['healthy-chat-template-info.log'],
+  },
+  'cli-argument-rejected': {
+    matches: ['sglang-invalid-choice.log', 'vllm-removed-flag.log'],
+    ignores: ['llama-server-unknown-arg.log'],
   },
   'compiled-extension-missing': {
     matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
@@ -313,6 +349,10 @@ export const fixtureNames: Readonly<
     matches: ['scaled-mm-on-ampere.log', 'sglang-a100-triton-fp8e4nv.log', 'vllm-fp8-quant-on-rtx3090.log'],
     ignores: ['awq-needs-turing.log', 'healthy-fp8-kv-cache-info.log'],
   },
+  'ggml-assert-failed': {
+    matches: ['llama-server-mtmd.log', 'ollama-runner-abort.log'],
+    ignores: ['host-buffer-assert.log'],
+  },
   'ggml-cuda-malloc-oom': {
     matches: ['llama-server-weights.log', 'ollama-kv-cache.log'],
     ignores: ['gguf-missing-file.log'],
@@ -324,6 +364,10 @@ export const fixtureNames: Readonly<
   'gguf-corrupt-or-incomplete': {
     matches: ['ollama-wrong-tensor-count.log', 'truncated-download.log'],
     ignores: ['unknown-architecture.log'],
+  },
+  'gguf-missing-tensor-or-key': {
+    matches: ['llama-cli-missing-tensor.log', 'ollama-key-not-found.log'],
+    ignores: ['optional-tensor-info.log'],
   },
   'gguf-unknown-architecture': {
     matches: ['llama-server.log', 'ollama-compose.log'],
@@ -385,6 +429,10 @@ export const fixtureNames: Readonly<
     matches: ['example-script-missing-model.log', 'server-gguf-open.log'],
     ignores: ['unknown-architecture.log'],
   },
+  'llamacpp-unknown-pre-tokenizer': {
+    matches: ['llama-server-vocab.log', 'ollama-journal.log'],
+    ignores: ['default-pre-tokenizer-warning.log'],
+  },
   'max-model-len-above-position-embeddings': {
     matches: ['pydantic-value-error.log', 'v0-valueerror.log'],
     ignores: ['transformers-too-old-value-error.log'],
@@ -404,6 +452,10 @@ export const fixtureNames: Readonly<
   'multiprocessing-main-guard-missing': {
     matches: ['vllm-offline-script-spawn.log'],
     ignores: ['forked-cuda-reinit.log'],
+  },
+  'nccl-invalid-usage': {
+    matches: ['pynccl-invalid-usage.log', 'torch-duplicate-gpu.log'],
+    ignores: ['unhandled-system-error.log'],
   },
   'nccl-network-interface': {
     matches: ['multinode-connect-failed.log', 'no-socket-interface.log'],
@@ -452,6 +504,14 @@ export const fixtureNames: Readonly<
   'nvml-driver-library-version-mismatch': {
     matches: ['entrypoint-nvidia-smi-then-no-gpus.log'],
     ignores: ['nvml-library-missing.log'],
+  },
+  'ollama-insufficient-system-memory': {
+    matches: ['cli-run.log', 'server-warn.log'],
+    ignores: ['vram-oom-at-load.log'],
+  },
+  'ollama-model-needs-newer-ollama': {
+    matches: ['docker-pull-412.log', 'pull-412.log'],
+    ignores: ['pull-manifest-not-found.log'],
   },
   'ollama-port-in-use': {
     matches: ['linux-systemd-running.log', 'windows-tray-app.log'],
@@ -525,6 +585,14 @@ export const fixtureNames: Readonly<
     matches: ['tgi-header-too-large.log', 'vllm-incomplete-shard.log'],
     ignores: ['no-weights-found.log'],
   },
+  'sglang-gpu-memory-unbalanced': {
+    matches: ['tp4-leftover-process.log'],
+    ignores: ['warning-then-pool-error.log'],
+  },
+  'sglang-kv-pool-exhausted': {
+    matches: ['prefill-oom.log', 'req-slots.log'],
+    ignores: ['retract-warning-then-cuda-oom.log'],
+  },
   'sglang-kv-pool-no-memory': {
     matches: ['newer-with-current-value.log', 'scheduler-init.log'],
     ignores: ['capture-graph-oom-hints.log'],
@@ -537,6 +605,10 @@ export const fixtureNames: Readonly<
     matches: ['lmdeploy-turbomind-missing-nccl.log', 'vllm-cuda12-build-on-cuda11.log'],
     ignores: ['driver-library-missing-in-container.log'],
   },
+  'tensorrt-engine-built-for-other-gpu': {
+    matches: ['python-runner.log', 'triton-backend.log'],
+    ignores: ['tensorrt-version-mismatch.log'],
+  },
   'tensorrt-engine-version-mismatch': {
     matches: ['python-runtime-plan-file-incompatible.log', 'triton-backend-newer-engine.log'],
     ignores: ['engine-built-on-other-gpu.log'],
@@ -545,9 +617,17 @@ export const fixtureNames: Readonly<
     matches: ['endpoint-input-above-total.log', 'prefill-below-input.log'],
     ignores: ['tgi-shard-cannot-start.log'],
   },
+  'tgi-launcher-argument-rejected': {
+    matches: ['invalid-quantize.log', 'repeated-flag.log'],
+    ignores: ['argument-validation.log'],
+  },
   'tgi-sharding-unsupported': {
     matches: ['cloudwatch-loguru.log', 'launcher-shard-stderr.log'],
     ignores: ['tgi-num-heads-not-divisible.log'],
+  },
+  'tgi-unsupported-model-type': {
+    matches: ['shard-stderr.log'],
+    ignores: ['sharded-automodel.log'],
   },
   'tgi-warmup-prefill-oom': {
     matches: ['launcher-warmup-error.log', 'old-total-tokens-form.log'],
@@ -561,6 +641,10 @@ export const fixtureNames: Readonly<
     matches: ['sglang-cpu-torch-after-reinstall.log'],
     ignores: ['cuda-available-false-no-driver.log'],
   },
+  'torch-distributed-rendezvous-timeout': {
+    matches: ['head-waiting-for-clients.log', 'worker-client-timeout.log'],
+    ignores: ['store-port-in-use.log'],
+  },
   'torch-extension-abi-mismatch': {
     matches: [
       'sglang-kernel-common-ops-torch-nightly.log',
@@ -568,6 +652,10 @@ export const fixtureNames: Readonly<
       'vllm-macos-dlopen-symbol-not-found.log',
     ],
     ignores: ['cuda-driver-api-symbol.log', 'flash-attn-built-for-other-torch.log'],
+  },
+  'torch-extension-build-failed': {
+    matches: ['called-process-error.log', 'ninja-wrapper-only.log'],
+    ignores: ['compiler-line-inside.log'],
   },
   'torchvision-torch-mismatch': {
     matches: ['sglang-scheduler-roi-align.log', 'vllm-multimodal-import-after-torch-upgrade.log'],
@@ -588,6 +676,10 @@ export const fixtureNames: Readonly<
       'windows-triton-tcc.log',
     ],
     ignores: ['vllm-model-inspection-subprocess.log'],
+  },
+  'trtllm-architecture-not-supported': {
+    matches: ['convert-checkpoint.log', 'pytorch-backend.log'],
+    ignores: ['missing-config-json.log'],
   },
   'trtllm-dtype-dispatch-failed': {
     matches: ['executor-init-fp32.log', 'sglang-runtime-error.log'],
@@ -652,5 +744,9 @@ export const fixtureNames: Readonly<
   'weight-shape-mismatch': {
     matches: ['torch-load-state-dict.log', 'vllm-attempted-to-load.log'],
     ignores: ['weight-name-keyerror.log'],
+  },
+  'windows-dll-load-failed': {
+    matches: ['extension-import.log', 'import-torch-c.log'],
+    ignores: ['linux-shared-object.log'],
   },
 };
