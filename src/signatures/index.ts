@@ -75,8 +75,10 @@ import ptxUnsupportedToolchainSignature from './ptx-unsupported-toolchain/signat
 import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
 import pythonModuleNotFoundSignature from './python-module-not-found/signature.js';
 import quantKernelNeedsNewerGpuSignature from './quant-kernel-needs-newer-gpu/signature.js';
+import quantizationArgConflictsWithCheckpointSignature from './quantization-arg-conflicts-with-checkpoint/signature.js';
 import quantizationDtypeUnsupportedSignature from './quantization-dtype-unsupported/signature.js';
 import quantizationGpuCapabilityTooLowSignature from './quantization-gpu-capability-too-low/signature.js';
+import quantizationMethodUnknownSignature from './quantization-method-unknown/signature.js';
 import rayActorDiedSignature from './ray-actor-died/signature.js';
 import rayNoGpuOnNodeSignature from './ray-no-gpu-on-node/signature.js';
 import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsatisfiable/signature.js';
@@ -116,6 +118,7 @@ import vllmConfigValidationErrorSignature from './vllm-config-validation-error/s
 import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
 import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
+import vllmNoImplementationSignature from './vllm-no-implementation/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
 import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory-utilization/signature.js';
 import weightNameNotInModelSignature from './weight-name-not-in-model/signature.js';
@@ -200,8 +203,10 @@ export const builtinSignatures: readonly Signature[] = [
   pythonDevHeadersMissingSignature,
   pythonModuleNotFoundSignature,
   quantKernelNeedsNewerGpuSignature,
+  quantizationArgConflictsWithCheckpointSignature,
   quantizationDtypeUnsupportedSignature,
   quantizationGpuCapabilityTooLowSignature,
+  quantizationMethodUnknownSignature,
   rayActorDiedSignature,
   rayNoGpuOnNodeSignature,
   rayPlacementGroupUnsatisfiableSignature,
@@ -241,6 +246,7 @@ export const builtinSignatures: readonly Signature[] = [
   vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
   vllmNoGpuPlatformDetectedSignature,
+  vllmNoImplementationSignature,
   vllmNoKvCacheBlocksSignature,
   vllmOomHighGpuMemoryUtilizationSignature,
   weightNameNotInModelSignature,
@@ -553,6 +559,10 @@ export const fixtureNames: Readonly<
     matches: ['vllm-awq-asymmetric-turing.log'],
     ignores: ['kernel-rejects-group-size.log'],
   },
+  'quantization-arg-conflicts-with-checkpoint': {
+    matches: ['pydantic-compressed-tensors.log', 'v0-valueerror.log'],
+    ignores: ['dtype-not-supported.log'],
+  },
   'quantization-dtype-unsupported': {
     matches: ['awq-bf16-ray.log', 'gptq-float32.log'],
     ignores: ['quantization-gpu-capability.log'],
@@ -560,6 +570,10 @@ export const fixtureNames: Readonly<
   'quantization-gpu-capability-too-low': {
     matches: ['awq-volta.log', 'bitsandbytes-maxwell.log'],
     ignores: ['dtype-not-supported.log', 'fp8-left-to-fp8-signature.log'],
+  },
+  'quantization-method-unknown': {
+    matches: ['vllm-pydantic.log'],
+    ignores: ['gpu-capability.log'],
   },
   'ray-actor-died': {
     matches: ['actor-died-error.log', 'raylet-oom-killed.log'],
@@ -724,6 +738,10 @@ export const fixtureNames: Readonly<
   'vllm-no-gpu-platform-detected': {
     matches: ['vllm-info-level-unspecified-platform.log'],
     ignores: ['debug-line-names-nvml.log'],
+  },
+  'vllm-no-implementation': {
+    matches: ['engine-core.log'],
+    ignores: ['fallback-warning.log'],
   },
   'vllm-no-kv-cache-blocks': {
     matches: ['v0-docker-compose.log', 'v1-engine-core-then-apiserver.log'],
