@@ -6,7 +6,8 @@
 //   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,stdin,gz,check,run]
 //                                       [--write] [--strict] [--keep-going] [--warmup 0|1] [--vigil dist/cli/bin.js]
 //
-// * Builds nothing: dist/cli/bin.js must exist (`npm run build`).
+// * Builds nothing: dist/cli/bin.js must exist (`npm run build`). It times a copy of dist/ taken at the start
+//   (bench/out/vigil-dist), so a rebuild during the bench does not change what is measured.
 // * Generates missing inputs under bench/out/ (gitignored): journal-<size>.log (+ .meta.json with the planted
 //   root cause), journal-100m.log.gz, env-600/.
 // * Each timed command is a whole process (Node start-up included), run under `/usr/bin/time -f '%e %U %S %M'`
@@ -36,6 +37,7 @@ import { writeEnvironment } from './write-environment.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench', 'out');
 let BIN = 'dist/cli/bin.js'; // --vigil PATH times another build (e.g. a copy of dist/ with a variant)
+let snapshot = true; // dist/ is copied once, so a rebuild during the bench cannot change what is timed
 const PAT = 'error|Error|exception|No valid|not supported|not found|cannot';
 const NEG = 'FutureWarning|gpt_oss_triton';
 const TIME = '/usr/bin/time';
@@ -82,8 +84,10 @@ function parseArgs(argv) {
     else if (a === '--run-seconds') o.runSeconds = Number(next());
     else if (a === '--rate') o.rate = Number(next());
     else if (a === '--env-count') o.envCount = Number(next());
-    else if (a === '--vigil') BIN = next();
-    else if (a === '--keep-going') o.keepGoing = true;
+    else if (a === '--vigil') {
+      BIN = next();
+      snapshot = false;
+    } else if (a === '--keep-going') o.keepGoing = true;
     else if (a === '--warmup') o.warmup = Number(next());
     else if (a === '--large-runs') o.largeRuns = Number(next());
     else if (a === '-h' || a === '--help') {
@@ -546,6 +550,15 @@ async function benchRun(opts, failures) {
 }
 
 // ---------------------------------------------------------------- report
+/** The commit (and whether the tree differs from it) when the bench started, i.e. what dist/ was built from. */
+function revision() {
+  const out = (args) => spawnSync('git', args, { cwd: ROOT }).stdout?.toString().trim() ?? '';
+  const head = out(['rev-parse', '--short', 'HEAD']);
+  const dirty = out(['status', '--porcelain', '--untracked-files=no']);
+  return head ? `${head}${dirty ? ' + uncommitted changes' : ''}` : 'unknown';
+}
+let revisionAtStart = 'unknown';
+
 function machine() {
   const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
   const model = /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1] ?? 'unknown';
@@ -558,6 +571,7 @@ function machine() {
     kernel: os.release(),
     grep: first('grep', ['--version']),
     date: new Date().toISOString().slice(0, 10),
+    revision: revisionAtStart,
     load: os
       .loadavg()
       .map((x) => x.toFixed(2))
@@ -578,7 +592,7 @@ function fitLine(points) {
 function report(res, opts, m) {
   const L = [];
   L.push(
-    `Machine: ${m.nproc} CPUs (${m.model}), ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, ${m.grep}; ${m.date}; load average at the end ${m.load}.`,
+    `Machine: ${m.nproc} CPUs (${m.model}), ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, ${m.grep}; ${m.date}; load average at the end ${m.load}. Vigil at ${m.revision}.`,
   );
   L.push('');
   if (res.sizes.length) {
@@ -713,6 +727,15 @@ async function main() {
   if (!fs.existsSync(path.resolve(ROOT, BIN))) {
     console.error(`bench: ${BIN} is missing; run \`npm run build\` first.`);
     return 2;
+  }
+  revisionAtStart = revision();
+  if (snapshot) {
+    // others may rebuild dist/ while this runs: time a copy (inside the repo, so node_modules resolve)
+    const copy = path.join(OUT, 'vigil-dist');
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(path.join(ROOT, 'dist'), copy, { recursive: true });
+    BIN = rel(path.join(copy, 'cli', 'bin.js'));
+    log(`timing a snapshot of dist/ in ${rel(copy)}`);
   }
   if (!haveTime)
     log(

@@ -225,11 +225,42 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
 
 function draftFromReport(line: ParsedLine, base: Pick<Draft, 'line' | 'frames' | 'detail'>): Draft | null {
   const text = line.text;
+  for (const row of FAILURE_LINES) {
+    if (!row.quiet) continue;
+    const m = row.pattern.exec(text);
+    if (m === null) continue;
+    const wrapper = isWrapper(text);
+    return {
+      ...base,
+      kind: 'failure-line',
+      exception: null,
+      message: (row.message?.(m) ?? text).trim(),
+      strength: row.strength,
+      fatal: row.fatal || wrapper,
+      wrapper,
+    };
+  }
   if (isWrapper(text)) {
-    return { ...base, kind: 'error-line', exception: null, message: text.trim(), strength: 10, fatal: true, wrapper: true };
+    return {
+      ...base,
+      kind: 'error-line',
+      exception: null,
+      message: text.trim(),
+      strength: 10,
+      fatal: true,
+      wrapper: true,
+    };
   }
   if (!CAUSE_HINTS.some((hint) => hint.test(text))) return null;
-  return { ...base, kind: 'hint', exception: null, message: text.trim(), strength: 8, fatal: false, wrapper: false };
+  return {
+    ...base,
+    kind: 'hint',
+    exception: null,
+    message: text.trim(),
+    strength: 8,
+    fatal: false,
+    wrapper: false,
+  };
 }
 
 export function completeDraft(

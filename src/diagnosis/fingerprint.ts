@@ -16,14 +16,16 @@ export function fingerprintFailure(
 }
 
 export function maskVariable(text: string): string {
-  return text
-    .slice(0, 500)
-    .replace(/0x[0-9a-f]+/gi, 'H')
-    // Request, trace and cursor ids.
-    .replace(/\b[\w-]*?[0-9a-f]{12,}\b/gi, 'I')
-    .replace(/(?:\/[\w.@+-]+)+\/?/g, 'P')
-    .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
-    .replace(/\d+(?:\.\d+)?/g, 'N')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .slice(0, 500)
+      .replace(/0x[0-9a-f]+/gi, 'H')
+      // Request, trace and cursor ids.
+      .replace(/\b[\w-]*?[0-9a-f]{12,}\b/gi, 'I')
+      .replace(/(?:\/[\w.@+-]+)+\/?/g, 'P')
+      .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
+      .replace(/\d+(?:\.\d+)?/g, 'N')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

@@ -10,7 +10,13 @@ import type { DiagnoseOptions, DiagnosisSession } from './api.js';
 import { createAttempt, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
-import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage, mayMatter } from './collect-candidates.js';
+import {
+  completeDraft,
+  draftFromLine,
+  draftsFromTraceback,
+  joinMessage,
+  mayMatter,
+} from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
 import { ServiceTracker } from './track-service.js';
@@ -250,7 +256,7 @@ class Session implements DiagnosisSession {
 }
 
 /** Escaped newlines of a traceback stored in one JSON string (TGI's JSON logs, a cut JSON line). */
-const ESCAPED_TRACEBACK = /Traceback \(most recent call last\):\\n/;
+const ESCAPED_TRACEBACK = /Traceback \(most recent call last\):\\n|\\n {2}File \\"/;
 
 /** One input line may carry a whole multi-line message: each of its lines is read as a line. */
 function expandLine(line: ParsedLine): ParsedLine[] {

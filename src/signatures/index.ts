@@ -11,8 +11,10 @@ import compiledExtensionMissingSignature from './compiled-extension-missing/sign
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
 import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
 import cudaDriverSymbolMissingSignature from './cuda-driver-symbol-missing/signature.js';
+import cudaFabricManagerNotRunningSignature from './cuda-fabric-manager-not-running/signature.js';
 import cudaForwardCompatUnsupportedSignature from './cuda-forward-compat-unsupported/signature.js';
 import cudaIllegalMemoryAccessSignature from './cuda-illegal-memory-access/signature.js';
+import cudaInvalidDeviceOrdinalSignature from './cuda-invalid-device-ordinal/signature.js';
 import cudaKernelFaultSignature from './cuda-kernel-fault/signature.js';
 import cudaLibrarySymbolMismatchSignature from './cuda-library-symbol-mismatch/signature.js';
 import cudaNoKernelImageSignature from './cuda-no-kernel-image/signature.js';
@@ -20,6 +22,8 @@ import cudaOomCudagraphCaptureSignature from './cuda-oom-cudagraph-capture/signa
 import cudaOutOfMemorySignature from './cuda-out-of-memory/signature.js';
 import cudaReinitInForkedSubprocessSignature from './cuda-reinit-in-forked-subprocess/signature.js';
 import devShmTooSmallSignature from './dev-shm-too-small/signature.js';
+import diskFullSignature from './disk-full/signature.js';
+import diskFullDuringDownloadSignature from './disk-full-during-download/signature.js';
 import flashAttentionNeedsAmpereSignature from './flash-attention-needs-ampere/signature.js';
 import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.js';
 import flashinferVersionMismatchSignature from './flashinfer-version-mismatch/signature.js';
@@ -45,9 +49,12 @@ import llamacppBindFailedSignature from './llamacpp-bind-failed/signature.js';
 import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signature.js';
 import llamacppModelFileNotLoadableSignature from './llamacpp-model-file-not-loadable/signature.js';
 import llamacppUnknownPreTokenizerSignature from './llamacpp-unknown-pre-tokenizer/signature.js';
+import lmdeployArchitectureNotSupportedSignature from './lmdeploy-architecture-not-supported/signature.js';
 import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-position-embeddings/signature.js';
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
 import modelArchNotSupportedSignature from './model-arch-not-supported/signature.js';
+import modelDirMissingConfigSignature from './model-dir-missing-config/signature.js';
+import modelPathNotFoundSignature from './model-path-not-found/signature.js';
 import moduleMissingFromInstalledPackageSignature from './module-missing-from-installed-package/signature.js';
 import multiprocessingMainGuardMissingSignature from './multiprocessing-main-guard-missing/signature.js';
 import ncclInvalidUsageSignature from './nccl-invalid-usage/signature.js';
@@ -70,8 +77,10 @@ import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
 import packageInstallRequestedSignature from './package-install-requested/signature.js';
 import packageVersionRequirementNotMetSignature from './package-version-requirement-not-met/signature.js';
+import parallelSizeExceedsVisibleGpusSignature from './parallel-size-exceeds-visible-gpus/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
 import ptxUnsupportedToolchainSignature from './ptx-unsupported-toolchain/signature.js';
+import ptxasTooOldForGpuSignature from './ptxas-too-old-for-gpu/signature.js';
 import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
 import pythonModuleNotFoundSignature from './python-module-not-found/signature.js';
 import quantKernelNeedsNewerGpuSignature from './quant-kernel-needs-newer-gpu/signature.js';
@@ -81,9 +90,11 @@ import quantizationGpuCapabilityTooLowSignature from './quantization-gpu-capabil
 import quantizationMethodUnknownSignature from './quantization-method-unknown/signature.js';
 import rayActorDiedSignature from './ray-actor-died/signature.js';
 import rayNoGpuOnNodeSignature from './ray-no-gpu-on-node/signature.js';
+import rayNodeOutOfMemorySignature from './ray-node-out-of-memory/signature.js';
 import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsatisfiable/signature.js';
 import rayVersionMismatchSignature from './ray-version-mismatch/signature.js';
 import rayWorkerImportFailedSignature from './ray-worker-import-failed/signature.js';
+import remoteCodePackageMissingSignature from './remote-code-package-missing/signature.js';
 import safetensorsCorruptSignature from './safetensors-corrupt/signature.js';
 import sglangGpuMemoryUnbalancedSignature from './sglang-gpu-memory-unbalanced/signature.js';
 import sglangKvPoolExhaustedSignature from './sglang-kv-pool-exhausted/signature.js';
@@ -97,14 +108,19 @@ import tgiLauncherArgumentRejectedSignature from './tgi-launcher-argument-reject
 import tgiShardingUnsupportedSignature from './tgi-sharding-unsupported/signature.js';
 import tgiUnsupportedModelTypeSignature from './tgi-unsupported-model-type/signature.js';
 import tgiWarmupPrefillOomSignature from './tgi-warmup-prefill-oom/signature.js';
+import tokenizerClassNotFoundSignature from './tokenizer-class-not-found/signature.js';
 import tokenizerLoadFailedSignature from './tokenizer-load-failed/signature.js';
+import tokenizersTooOldForTokenizerJsonSignature from './tokenizers-too-old-for-tokenizer-json/signature.js';
 import torchBuiltWithoutCudaSignature from './torch-built-without-cuda/signature.js';
 import torchDistributedRendezvousTimeoutSignature from './torch-distributed-rendezvous-timeout/signature.js';
 import torchExtensionAbiMismatchSignature from './torch-extension-abi-mismatch/signature.js';
 import torchExtensionBuildFailedSignature from './torch-extension-build-failed/signature.js';
 import torchvisionTorchMismatchSignature from './torchvision-torch-mismatch/signature.js';
 import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signature.js';
+import transformersAutoclassUnrecognizedConfigSignature from './transformers-autoclass-unrecognized-config/signature.js';
+import transformersConfigMappingKeyerrorSignature from './transformers-config-mapping-keyerror/signature.js';
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
+import transformersTooOldForRopeScalingSignature from './transformers-too-old-for-rope-scaling/signature.js';
 import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
 import trtllmArchitectureNotSupportedSignature from './trtllm-architecture-not-supported/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
@@ -117,6 +133,7 @@ import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registe
 import vllmConfigValidationErrorSignature from './vllm-config-validation-error/signature.js';
 import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
+import vllmLoraRankAboveMaxSignature from './vllm-lora-rank-above-max/signature.js';
 import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
 import vllmNoImplementationSignature from './vllm-no-implementation/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
@@ -139,8 +156,10 @@ export const builtinSignatures: readonly Signature[] = [
   cudaDeviceSideAssertSignature,
   cudaDriverInsufficientSignature,
   cudaDriverSymbolMissingSignature,
+  cudaFabricManagerNotRunningSignature,
   cudaForwardCompatUnsupportedSignature,
   cudaIllegalMemoryAccessSignature,
+  cudaInvalidDeviceOrdinalSignature,
   cudaKernelFaultSignature,
   cudaLibrarySymbolMismatchSignature,
   cudaNoKernelImageSignature,
@@ -148,6 +167,8 @@ export const builtinSignatures: readonly Signature[] = [
   cudaOutOfMemorySignature,
   cudaReinitInForkedSubprocessSignature,
   devShmTooSmallSignature,
+  diskFullSignature,
+  diskFullDuringDownloadSignature,
   flashAttentionNeedsAmpereSignature,
   flashAttnAbiMismatchSignature,
   flashinferVersionMismatchSignature,
@@ -173,9 +194,12 @@ export const builtinSignatures: readonly Signature[] = [
   llamacppInvalidArgumentSignature,
   llamacppModelFileNotLoadableSignature,
   llamacppUnknownPreTokenizerSignature,
+  lmdeployArchitectureNotSupportedSignature,
   maxModelLenAbovePositionEmbeddingsSignature,
   maxModelLenExceedsKvCacheSignature,
   modelArchNotSupportedSignature,
+  modelDirMissingConfigSignature,
+  modelPathNotFoundSignature,
   moduleMissingFromInstalledPackageSignature,
   multiprocessingMainGuardMissingSignature,
   ncclInvalidUsageSignature,
@@ -198,8 +222,10 @@ export const builtinSignatures: readonly Signature[] = [
   packageBelowMinimumVersionSignature,
   packageInstallRequestedSignature,
   packageVersionRequirementNotMetSignature,
+  parallelSizeExceedsVisibleGpusSignature,
   portInUseSignature,
   ptxUnsupportedToolchainSignature,
+  ptxasTooOldForGpuSignature,
   pythonDevHeadersMissingSignature,
   pythonModuleNotFoundSignature,
   quantKernelNeedsNewerGpuSignature,
@@ -209,9 +235,11 @@ export const builtinSignatures: readonly Signature[] = [
   quantizationMethodUnknownSignature,
   rayActorDiedSignature,
   rayNoGpuOnNodeSignature,
+  rayNodeOutOfMemorySignature,
   rayPlacementGroupUnsatisfiableSignature,
   rayVersionMismatchSignature,
   rayWorkerImportFailedSignature,
+  remoteCodePackageMissingSignature,
   safetensorsCorruptSignature,
   sglangGpuMemoryUnbalancedSignature,
   sglangKvPoolExhaustedSignature,
@@ -225,14 +253,19 @@ export const builtinSignatures: readonly Signature[] = [
   tgiShardingUnsupportedSignature,
   tgiUnsupportedModelTypeSignature,
   tgiWarmupPrefillOomSignature,
+  tokenizerClassNotFoundSignature,
   tokenizerLoadFailedSignature,
+  tokenizersTooOldForTokenizerJsonSignature,
   torchBuiltWithoutCudaSignature,
   torchDistributedRendezvousTimeoutSignature,
   torchExtensionAbiMismatchSignature,
   torchExtensionBuildFailedSignature,
   torchvisionTorchMismatchSignature,
   tpSizeNotDividingHeadsSignature,
+  transformersAutoclassUnrecognizedConfigSignature,
+  transformersConfigMappingKeyerrorSignature,
   transformersTooOldForModelSignature,
+  transformersTooOldForRopeScalingSignature,
   tritonHelperBuildFailedSignature,
   trtllmArchitectureNotSupportedSignature,
   trtllmDtypeDispatchFailedSignature,
@@ -245,6 +278,7 @@ export const builtinSignatures: readonly Signature[] = [
   vllmConfigValidationErrorSignature,
   vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
+  vllmLoraRankAboveMaxSignature,
   vllmNoGpuPlatformDetectedSignature,
   vllmNoImplementationSignature,
   vllmNoKvCacheBlocksSignature,
@@ -294,13 +328,21 @@ export const fixtureNames: Readonly<
     matches: ['vllm-c-needs-cuda12-driver.log'],
     ignores: ['driver-too-old-named-nearby.log', 'torch-cpp-symbol.log'],
   },
+  'cuda-fabric-manager-not-running': {
+    matches: ['torch-device-count.log'],
+    ignores: ['forward-compat.log'],
+  },
   'cuda-forward-compat-unsupported': {
-    matches: ['llama-server-cuda-compat-path.log', 'vllm-image-error-803.log'],
+    matches: ['error-804-geforce.log', 'llama-server-cuda-compat-path.log', 'vllm-image-error-803.log'],
     ignores: ['driver-insufficient-35.log'],
   },
   'cuda-illegal-memory-access': {
     matches: ['sglang-decode-prefix-cache.log', 'vllm-v0-engine-k9s-border.log'],
     ignores: ['healthy-boilerplate-hint.log', 'misaligned-address.log'],
+  },
+  'cuda-invalid-device-ordinal': {
+    matches: ['sglang-tp-over-visible.log'],
+    ignores: ['invalid-argument.log'],
   },
   'cuda-kernel-fault': {
     matches: ['llama-server-launch-failure.log', 'vllm-misaligned-address-moe.log'],
@@ -339,6 +381,14 @@ export const fixtureNames: Readonly<
     matches: ['nccl-shm-segment.log', 'tgi-signal-7.log', 'torch-shm-file.log'],
     ignores: ['disk-full-writing-weights.log', 'ray-shm-warning-healthy.log'],
   },
+  'disk-full': {
+    matches: ['inductor-cache.log'],
+    ignores: ['shm-torch-file.log'],
+  },
+  'disk-full-during-download': {
+    matches: ['hf-hub-download.log', 'ollama-pull.log'],
+    ignores: ['shm-full.log'],
+  },
   'flash-attention-needs-ampere': {
     matches: ['tgi-v100-flash-attn.log', 'vllm-gemma2-turing-execute-model.log'],
     ignores: ['healthy-backend-selection.log'],
@@ -360,7 +410,7 @@ export const fixtureNames: Readonly<
     ignores: ['host-buffer-assert.log'],
   },
   'ggml-cuda-malloc-oom': {
-    matches: ['llama-server-weights.log', 'ollama-kv-cache.log'],
+    matches: ['llama-server-weights.log', 'ollama-kv-cache.log', 'vulkan-weights.log'],
     ignores: ['gguf-missing-file.log'],
   },
   'ggml-library-version-mix': {
@@ -439,6 +489,10 @@ export const fixtureNames: Readonly<
     matches: ['llama-server-vocab.log', 'ollama-journal.log'],
     ignores: ['default-pre-tokenizer-warning.log'],
   },
+  'lmdeploy-architecture-not-supported': {
+    matches: ['pytorch-engine.log'],
+    ignores: ['fallback-notice-then-oom.log'],
+  },
   'max-model-len-above-position-embeddings': {
     matches: ['pydantic-value-error.log', 'v0-valueerror.log'],
     ignores: ['transformers-too-old-value-error.log'],
@@ -450,6 +504,14 @@ export const fixtureNames: Readonly<
   'model-arch-not-supported': {
     matches: ['sglang-bare-line.log', 'vllm-registry.log'],
     ignores: ['sglang-no-sglang-implementation.log'],
+  },
+  'model-dir-missing-config': {
+    matches: ['sglang-unrecognized-model.log', 'vllm-oserror.log'],
+    ignores: ['generation-config-notice.log'],
+  },
+  'model-path-not-found': {
+    matches: ['hf-validation.log', 'vllm-invalid-repo.log'],
+    ignores: ['repo-not-found.log'],
   },
   'module-missing-from-installed-package': {
     matches: ['sglang-imports-removed-vllm-module.log', 'vllm-plugin-imports-moved-module.log'],
@@ -539,6 +601,10 @@ export const fixtureNames: Readonly<
     matches: ['huggingface-hub-1x.log', 'tokenizers-too-new-for-transformers.log'],
     ignores: ['sglang-minimum-version-check.log'],
   },
+  'parallel-size-exceeds-visible-gpus': {
+    matches: ['tp4-two-gpus.log'],
+    ignores: ['ray-placement.log'],
+  },
   'port-in-use': {
     matches: ['torch-distributed-store.log', 'uvicorn-buildkite.log'],
     ignores: ['healthy-uvicorn.log', 'ollama-bind.log'],
@@ -546,6 +612,10 @@ export const fixtureNames: Readonly<
   'ptx-unsupported-toolchain': {
     matches: ['vllm-fa2-accelerator-error.log', 'vllm-triton-kernel-old-driver.log'],
     ignores: ['no-kernel-image.log'],
+  },
+  'ptxas-too-old-for-gpu': {
+    matches: ['triton-ptxas-error.log'],
+    ignores: ['nvcc-unsupported-arch.log'],
   },
   'python-dev-headers-missing': {
     matches: ['ninja-extension-build.log', 'triton-cuda-utils-build.log'],
@@ -583,6 +653,10 @@ export const fixtureNames: Readonly<
     matches: ['driver-node-no-gpu.log', 'engine-core-ray-executor.log'],
     ignores: ['healthy-ray-start.log'],
   },
+  'ray-node-out-of-memory': {
+    matches: ['actor-died-oom.log'],
+    ignores: ['actor-died-segfault.log'],
+  },
   'ray-placement-group-unsatisfiable': {
     matches: ['old-cluster-check.log', 'pg-timeout.log'],
     ignores: ['no-gpu-on-node.log'],
@@ -594,6 +668,10 @@ export const fixtureNames: Readonly<
   'ray-worker-import-failed': {
     matches: ['remote-node-without-sglang.log', 'vllm-v0-actor-class-import.log'],
     ignores: ['ray-worker-optional-module-missing.log'],
+  },
+  'remote-code-package-missing': {
+    matches: ['sglang-two-packages.log', 'vllm-flash-attn.log'],
+    ignores: ['plain-module-missing.log'],
   },
   'safetensors-corrupt': {
     matches: ['tgi-header-too-large.log', 'vllm-incomplete-shard.log'],
@@ -647,9 +725,17 @@ export const fixtureNames: Readonly<
     matches: ['launcher-warmup-error.log', 'old-total-tokens-form.log'],
     ignores: ['tgi-argument-validation.log'],
   },
+  'tokenizer-class-not-found': {
+    matches: ['vllm-chain.log'],
+    ignores: ['remote-code-prompt.log'],
+  },
   'tokenizer-load-failed': {
     matches: ['local-weights-only.log', 'sglang-tokenizer-manager.log'],
     ignores: ['hub-offline.log'],
+  },
+  'tokenizers-too-old-for-tokenizer-json': {
+    matches: ['tgi-shard.log'],
+    ignores: ['tokenizer-not-found.log'],
   },
   'torch-built-without-cuda': {
     matches: ['sglang-cpu-torch-after-reinstall.log'],
@@ -679,9 +765,21 @@ export const fixtureNames: Readonly<
     matches: ['tgi-shard.log', 'vllm-config-check.log'],
     ignores: ['vllm-gpus-per-node.log'],
   },
+  'transformers-autoclass-unrecognized-config': {
+    matches: ['tgi-fallback.log'],
+    ignores: ['unrecognized-model-dir.log'],
+  },
+  'transformers-config-mapping-keyerror': {
+    matches: ['vllm-v0-keyerror.log'],
+    ignores: ['weight-keyerror.log'],
+  },
   'transformers-too-old-for-model': {
     matches: ['sglang-qwen3-moe-config.log', 'vllm-pydantic-glm45v.log'],
     ignores: ['engine-lacks-architecture.log'],
+  },
+  'transformers-too-old-for-rope-scaling': {
+    matches: ['tgi-llama31.log'],
+    ignores: ['unknown-model-type.log'],
   },
   'triton-helper-build-failed': {
     matches: [
@@ -734,6 +832,10 @@ export const fixtureNames: Readonly<
   'vllm-free-memory-below-utilization': {
     matches: ['newer-device-named.log', 'v1-engine-core-init-device.log'],
     ignores: ['kv-cache-no-blocks.log'],
+  },
+  'vllm-lora-rank-above-max': {
+    matches: ['lora-modules-startup.log'],
+    ignores: ['adapter-path-missing.log'],
   },
   'vllm-no-gpu-platform-detected': {
     matches: ['vllm-info-level-unspecified-platform.log'],

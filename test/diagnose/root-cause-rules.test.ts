@@ -157,3 +157,29 @@ describe('failures of the dynamic loader', () => {
     expect(d.rootCause?.line).toBe(line);
   });
 });
+
+describe('launchers and daemons that refuse to start', () => {
+  it.each([
+    [
+      "error: unexpected argument '--max-input-length' found",
+      "error: unexpected argument '--max-input-length' found",
+    ],
+    [
+      'vllm serve: error: the following arguments are required: model_tag',
+      'vllm serve: error: the following arguments are required: model_tag',
+    ],
+    ['Error: No such option: --tp-size', 'Error: No such option: --tp-size'],
+    [
+      'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
+      'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
+    ],
+    [
+      'time=2025-02-14T10:06:01.442+01:00 level=INFO source=sched.go:429 msg="NewLlamaServer failed" model=/m error="model requires more system memory (19.1 GiB) than is available (9.8 GiB)"',
+      'model requires more system memory (19.1 GiB) than is available (9.8 GiB)',
+    ],
+  ])('%s', (line, message) => {
+    const d = diagnose(line);
+    expect(d.verdict).toBe('failure');
+    expect(d.rootCause?.message).toBe(message);
+  });
+});

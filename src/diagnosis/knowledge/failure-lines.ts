@@ -15,6 +15,8 @@ export interface FailureLine {
   exception?: string | ((m: RegExpExecArray) => string);
   /** A crash whenever it happens: counts even after the server became ready. */
   crash?: boolean;
+  /** Also counts when logged at INFO or DEBUG: platform detection reports its failures that way. */
+  quiet?: boolean;
 }
 
 export const FAILURE_LINES: readonly FailureLine[] = [
@@ -101,6 +103,7 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     pattern: /No platform detected, vLLM is running on UnspecifiedPlatform/,
     fatal: true,
     strength: 5,
+    quiet: true,
   },
   // pydantic's config validation: vLLM's EngineArgs checks surface this way.
   {
@@ -139,7 +142,15 @@ export const FAILURE_LINES: readonly FailureLine[] = [
   { id: 'rust-panic', pattern: /thread '[^']*' panicked at (.+)/, fatal: true, strength: 38, crash: true },
   { id: 'go-panic', pattern: /^panic: (.+)/, fatal: true, strength: 40, crash: true },
   { id: 'go-fatal', pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
-  { id: 'cli-error', pattern: /^Error: ([a-z].+)$/, fatal: true, strength: 32 },
+  // Go and Rust CLIs (`Error: listen tcp ...`, `Error: 500 Internal Server Error: ...`) and click's options.
+  {
+    id: 'cli-error',
+    pattern:
+      /^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$/,
+    fatal: true,
+    strength: 32,
+  },
+  { id: 'docker-daemon', pattern: /docker: Error response from daemon: (.+)/, fatal: true, strength: 40 },
   {
     id: 'segfault',
     pattern: /Segmentation fault|SIGSEGV|Fatal Python error: Segmentation/,
@@ -198,12 +209,29 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     strength: 36,
     crash: true,
   },
+  // Ollama's slog lines, their `time= level= source=` header already read: `msg="..." error="..."`.
+  // Logged at INFO, yet the start of the model failed; its error="..." says why, or repeats the loader.
+  {
+    id: 'ollama-server-failed',
+    pattern: /^msg="NewLlamaServer failed".*?error="([^"]+)"/,
+    fatal: true,
+    strength: 30,
+    message: (m) => m[1] ?? '',
+    quiet: true,
+  },
+  {
+    id: 'ollama-load-error',
+    pattern:
+      /^msg="(?:error loading|failed to load|unable to load|error starting|llama runner terminated)[^"]*"(?:.*?error="([^"]+)")?/,
+    fatal: true,
+    strength: 34,
+  },
   {
     id: 'ollama-error',
-    pattern: /level=ERROR .*?(?:error="([^"]+)"|msg="([^"]+)")/,
+    pattern: /^msg="([^"]+)"(?:.*?error="([^"]+)")?/,
     fatal: false,
     strength: 30,
-    message: (m) => m[1] ?? m[2] ?? '',
+    message: (m) => m[2] ?? m[1] ?? '',
   },
   {
     id: 'go-std-error',
@@ -217,11 +245,12 @@ export const FAILURE_LINES: readonly FailureLine[] = [
       /no CUDA-capable device is detected|Found no NVIDIA driver|NVIDIA driver on your system is too old|NVML Shared Library Not Found|Failed to initialize NVML/,
     fatal: false,
     strength: 38,
+    quiet: true,
   },
   {
     id: 'arg-error',
     pattern:
-      /^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument)|: error: (?:argument|unrecognized arguments|invalid choice)/,
+      /^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument|unexpected argument|a value is required|the following arguments are required|ambiguous option)|: error: (?:argument|unrecognized arguments|invalid choice|the following arguments are required|ambiguous option)/,
     fatal: true,
     strength: 40,
   },

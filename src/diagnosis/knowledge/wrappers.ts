@@ -51,7 +51,6 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Server process terminated unexpectedly/i,
   /cleaning up before exit/i,
   /something went wrong, please see the ollama server logs/i,
-  /NewLlamaServer failed/i,
   /No platform detected, vLLM is running on UnspecifiedPlatform/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,

@@ -12,15 +12,23 @@ export default defineSignature({
     'failed to allocate rocm',
     'unable to allocate rocm',
     'failed to allocate buffer for kv cache',
+    'failed to allocate vulkan',
+    'unable to allocate vulkan',
+    'failed to allocate metal',
+    'unable to allocate metal',
+    'failed to allocate sycl',
+    'unable to allocate sycl',
+    'erroroutofdevicememory',
   ],
   match: {
     message:
-      /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm)\d* buffer|failed to allocate buffer for kv cache/,
+      /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL)\d* buffer|failed to allocate buffer for kv cache|ErrorOutOfDeviceMemory/,
   },
   explanation:
-    'The ggml CUDA (or ROCm) backend asked for a buffer, for the offloaded layers or for the context (KV cache), and the ' +
-    'GPU did not have that much free. The layers offloaded with --n-gpu-layers and the context size together need more ' +
-    'VRAM than is available, often because another process or an earlier model still occupies the card.',
+    'The ggml GPU backend (CUDA, or ROCm, Vulkan, Metal, SYCL) asked for a buffer, for the offloaded layers or for ' +
+    'the context (KV cache), and the GPU did not have that much free. The layers offloaded with --n-gpu-layers and ' +
+    'the context size together need more VRAM than is available, often because another process or an earlier ' +
+    'model still occupies the card.',
   fix:
     'Offload fewer layers (`--n-gpu-layers 20` instead of all) or shrink the context (`--ctx-size 8192`); with Ollama set ' +
     '`num_ctx` lower in the Modelfile or request and `OLLAMA_NUM_PARALLEL=1`, since each parallel slot gets its own context.',

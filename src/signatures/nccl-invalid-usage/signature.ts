@@ -5,7 +5,13 @@ export default defineSignature({
   title: 'NCCL refused the setup (invalid usage, e.g. two ranks on one GPU)',
   category: 'distributed-nccl',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
-  keywords: ['invalid usage', 'invalid argument', 'ncclinvalidusage', 'ncclinvalidargument', 'duplicate gpu detected'],
+  keywords: [
+    'invalid usage',
+    'invalid argument',
+    'ncclinvalidusage',
+    'ncclinvalidargument',
+    'duplicate gpu detected',
+  ],
   match: {
     message:
       /NCCL error[^\n]*?invalid (?:usage|argument)|ncclInvalid(?:Usage|Argument)|Duplicate GPU detected : rank \d+ and rank \d+ both on CUDA device \w+/,

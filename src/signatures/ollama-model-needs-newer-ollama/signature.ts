@@ -5,7 +5,11 @@ export default defineSignature({
   title: 'the model needs a newer Ollama',
   category: 'model-unsupported-arch',
   engines: ['ollama'],
-  keywords: ['requires a newer version of ollama', 'pull model manifest: 412', 'unsupported model architecture'],
+  keywords: [
+    'requires a newer version of ollama',
+    'pull model manifest: 412',
+    'unsupported model architecture',
+  ],
   match: {
     // The registry answers a pull with HTTP 412; Ollama's own engine names the architecture it lacks.
     message:

@@ -5,10 +5,16 @@ export default defineSignature({
   title: 'text-generation-launcher rejected an argument or environment variable',
   category: 'config-invalid',
   engines: ['tgi'],
-  keywords: ['error: invalid value', 'error: unexpected argument', 'error: the argument', 'error: a value is required for'],
+  keywords: [
+    'error: invalid value',
+    'error: unexpected argument',
+    'error: the argument',
+    'error: a value is required for',
+  ],
   match: {
     // clap, the launcher's parser: every flag can also come from its environment variable (QUANTIZE, DTYPE, ...).
-    message: /error: (?<detail>(?:invalid value|unexpected argument|the argument|a value is required for) '[^\n]*)/,
+    message:
+      /error: (?<detail>(?:invalid value|unexpected argument|the argument|a value is required for) '[^\n]*)/,
   },
   explanation:
     'text-generation-launcher parses its flags, and the environment variables of the same names, before it starts ' +

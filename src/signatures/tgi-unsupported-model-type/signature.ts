@@ -11,7 +11,7 @@ export default defineSignature({
     message: /^Unsupported model type (?<type>[\w.-]+)/,
   },
   explanation:
-    "text-generation-server maps the model_type of config.json ({type}) to one of its own implementations and, for " +
+    'text-generation-server maps the model_type of config.json ({type}) to one of its own implementations and, for ' +
     'causal and seq2seq models, to transformers as a fallback. Neither knows this model type in the installed TGI ' +
     'image, so the shard exits while choosing the model class.',
   fix: 'Use a newer TGI image (`ghcr.io/huggingface/text-generation-inference:latest`) if its supported-models list includes {type}; otherwise serve it with an engine that does.',

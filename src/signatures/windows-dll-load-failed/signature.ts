@@ -9,8 +9,7 @@ export default defineSignature({
   match: {
     // Python's loader, torch's own DLL preloading ([WinError 126] ... Error loading "...\c10.dll"), and a native
     // runner that died with STATUS_DLL_NOT_FOUND (0xC0000135 = 3221225781).
-    message:
-      /DLL load failed|\[WinError (?:126|127|1114)\]|exit status 0xc0000135|\b3221225781\b/i,
+    message: /DLL load failed|\[WinError (?:126|127|1114)\]|exit status 0xc0000135|\b3221225781\b/i,
   },
   explanation:
     'A compiled extension (torch, a CUDA kernel package) or a native runner is a DLL, and Windows could not load it or ' +
