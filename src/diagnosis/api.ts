@@ -8,6 +8,8 @@ export interface DiagnoseOptions {
   unit?: string;
   /** Lines longer than this are cut for analysis and counted (default 64 KiB). */
   maxLineLength?: number;
+  /** Read every line in full instead of skipping chatter; the same diagnosis, slower (for tests). */
+  readEveryLine?: boolean;
 }
 
 /** An incremental diagnosis: feed bytes or lines as they arrive, read the verdict at any time. */

@@ -23,8 +23,8 @@ import { ServiceTracker } from './track-service.js';
 
 const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
 const CONTEXT_BEFORE = 40;
-/** The first lines are read in full whatever they hold: banners, formats, the engine. */
-const FULL_READ_HEAD = 200;
+/** The first lines tell the engine and the format, whatever else they hold. */
+const ENGINE_HEAD = 200;
 const HOT_WINDOW = 2;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -85,21 +85,28 @@ class Session implements DiagnosisSession {
     if (rawLine.trim() !== '') this.lastRaw = rawLine;
     if (repeatsEvent) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
-    if (mayMatter(rawLine) || this.lineCount <= FULL_READ_HEAD) this.hotUntil = this.lineCount + HOT_WINDOW;
+    if (this.options.readEveryLine || mayMatter(rawLine)) this.hotUntil = this.lineCount + HOT_WINDOW;
     else if (this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
+      // The head is still read for what it says of the engine and the log's format.
+      if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       this.remember(cleanLine(rawLine));
       return;
     }
     const line = parseLine(rawLine, this.lineCount);
-    for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
-    voteEngine(line, this.engineVotes);
-    if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
+    this.describe(line);
     for (const part of expandLine(line)) {
       this.readMarkers(part);
       const role = this.assembler.push(part);
       if (role === 'other') this.readLine(part);
     }
     this.remember(line.raw);
+  }
+
+  /** What a line says of the log: its formats, its engine, its process. */
+  private describe(line: ParsedLine): void {
+    for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
+    voteEngine(line, this.engineVotes);
+    if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
   }
 
   peek(): Diagnosis {
