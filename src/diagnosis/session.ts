@@ -85,8 +85,8 @@ class Session implements DiagnosisSession {
     if (rawLine.trim() !== '') this.lastRaw = rawLine;
     if (repeatsEvent) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
-    if (this.options.readEveryLine || mayMatter(rawLine)) this.hotUntil = this.lineCount + HOT_WINDOW;
-    else if (this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
+    const matters = this.options.readEveryLine === true || mayMatter(rawLine);
+    if (!matters && this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       this.remember(cleanLine(rawLine));
@@ -97,7 +97,8 @@ class Session implements DiagnosisSession {
     for (const part of expandLine(line)) {
       this.readMarkers(part);
       const role = this.assembler.push(part);
-      if (role === 'other') this.readLine(part);
+      // What follows a failure or a traceback line may continue it, whatever words it holds.
+      if (role !== 'other' || this.readLine(part)) this.hotUntil = this.lineCount + HOT_WINDOW;
     }
     this.remember(line.raw);
   }
@@ -150,14 +151,16 @@ class Session implements DiagnosisSession {
     }
   }
 
-  private readLine(line: ParsedLine): void {
+  /** Reads a line outside any traceback; says whether it was a candidate. */
+  private readLine(line: ParsedLine): boolean {
     const draft = draftFromLine(line);
-    if (draft === null) return;
+    if (draft === null) return false;
     if (draft === 'noise') {
       this.noise += line.repeat;
-      return;
+      return false;
     }
     this.addCandidate(this.complete(draft), line.process);
+    return true;
   }
 
   private addTraceback(traceback: Traceback): void {

@@ -29,7 +29,8 @@ export const DEATH_MARKERS: readonly RegExp[] = [
   /EngineDeadError|Engine loop is dead|EngineCore encountered a fatal error|Background loop has errored/,
   /Main process exited, code=(?:exited|killed|dumped), status=(?!0\/)/,
   /Shutting down|shutdown|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead/i,
-  /Segmentation fault|core dumped|Killed$|Aborted/,
+  // `Aborted request ...` is a client going away, not the server.
+  /Segmentation fault|core dumped|Killed$|Aborted(?: \(core dumped\))?$/,
 ];
 
 /** Warnings that are sometimes the only trace of a cause; candidates only, never fatal alone. */
