@@ -2,7 +2,7 @@ import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { fingerprintFailure } from './fingerprint.js';
-import { BUILD_ERROR, FAILURE_LINES } from './knowledge/failure-lines.js';
+import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
 import { CAUSE_HINTS } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { isWrapper } from './knowledge/wrappers.js';
@@ -151,12 +151,12 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   const leveled = line.level === 'ERROR' || line.level === 'CRITICAL' || line.level === 'WARNING';
   if (!leveled && !TRIGGER.test(text)) return null;
   if (isNoise(text)) return 'noise';
-  const base = { line, frames: [], detail: [] as string[] };
+  const base: Base = { line, frames: [], detail: [] };
   // An INFO or DEBUG line is the server reporting, not failing (request logs quote prompts full of
-  // error words): at most a hint, or the one INFO line that means the start cannot go on.
-  if (line.level === 'INFO' || line.level === 'DEBUG') return draftFromReport(line, base);
-  const embedded = EMBEDDED_EXCEPTION.exec(text);
-  if (embedded !== null) {
+  // error words): only the rows that platform detection logs that way, a wrapper, or a hint.
+  const reporting = line.level === 'INFO' || line.level === 'DEBUG';
+  const embedded = reporting ? null : EMBEDDED_EXCEPTION.exec(text);
+  if (embedded) {
     return {
       ...base,
       kind: 'hint',
@@ -168,97 +168,46 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     };
   }
   for (const row of FAILURE_LINES) {
+    if (reporting && !row.quiet) continue;
     const m = row.pattern.exec(text);
-    if (m === null) continue;
-    const message = (row.message?.(m) ?? text).trim();
-    const wrapper = isWrapper(text);
-    const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
-    return {
-      ...base,
-      kind: 'failure-line',
-      exception,
-      message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
-      strength: row.strength,
-      fatal: row.fatal || wrapper,
-      wrapper,
-      crash: row.crash === true,
-    };
+    if (m !== null) return draftFromRow(row, m, base);
   }
-  if (isWrapper(text)) {
-    return {
-      ...base,
-      kind: 'error-line',
-      exception: null,
-      message: text.trim(),
-      strength: 10,
-      fatal: true,
-      wrapper: true,
-    };
-  }
+  if (isWrapper(text)) return lineDraft(base, 'error-line', 10, true, true);
   // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
-  if ((line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
-    return {
-      ...base,
-      kind: 'error-line',
-      exception: null,
-      message: text.trim(),
-      strength: 22,
-      fatal: line.level === 'CRITICAL' || STARTUP_FAILED.test(text),
-      wrapper: false,
-    };
+  if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
+    return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || STARTUP_FAILED.test(text), false);
   }
-  if (CAUSE_HINTS.some((hint) => hint.test(text))) {
-    return {
-      ...base,
-      kind: 'hint',
-      exception: null,
-      message: text.trim(),
-      strength: 8,
-      fatal: false,
-      wrapper: false,
-    };
-  }
+  if (CAUSE_HINTS.some((hint) => hint.test(text))) return lineDraft(base, 'hint', 8, false, false);
   return null;
 }
 
-function draftFromReport(line: ParsedLine, base: Pick<Draft, 'line' | 'frames' | 'detail'>): Draft | null {
-  const text = line.text;
-  for (const row of FAILURE_LINES) {
-    if (!row.quiet) continue;
-    const m = row.pattern.exec(text);
-    if (m === null) continue;
-    const wrapper = isWrapper(text);
-    return {
-      ...base,
-      kind: 'failure-line',
-      exception: null,
-      message: (row.message?.(m) ?? text).trim(),
-      strength: row.strength,
-      fatal: row.fatal || wrapper,
-      wrapper,
-    };
-  }
-  if (isWrapper(text)) {
-    return {
-      ...base,
-      kind: 'error-line',
-      exception: null,
-      message: text.trim(),
-      strength: 10,
-      fatal: true,
-      wrapper: true,
-    };
-  }
-  if (!CAUSE_HINTS.some((hint) => hint.test(text))) return null;
+type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
+
+function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
+  const text = base.line.text;
+  const message = (row.message?.(m) ?? text).trim();
+  const wrapper = isWrapper(text);
+  const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
   return {
     ...base,
-    kind: 'hint',
-    exception: null,
-    message: text.trim(),
-    strength: 8,
-    fatal: false,
-    wrapper: false,
+    kind: 'failure-line',
+    exception,
+    message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
+    strength: row.strength,
+    fatal: row.fatal || wrapper,
+    wrapper,
+    crash: row.crash === true,
   };
+}
+
+function lineDraft(
+  base: Base,
+  kind: Draft['kind'],
+  strength: number,
+  fatal: boolean,
+  wrapper: boolean,
+): Draft {
+  return { ...base, kind, exception: null, message: base.line.text.trim(), strength, fatal, wrapper };
 }
 
 export function completeDraft(
