@@ -23,9 +23,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       outputError: (text, write) =>
         write(`vigil: ${text.trim().replace(/^error: /, '')} (see vigil --help)\n`),
     });
-  registerCommands(program, io, (code) => {
-    exitCode = code;
-  });
+  await registerCommands(
+    program,
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    argv,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -1,26 +1,38 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
-import { registerDiagnose } from './diagnose.js';
-import { registerEval } from './eval.js';
-import { registerSignatures } from './signatures.js';
-import { registerCheck } from './check.js';
-import { registerSnapshot } from './snapshot.js';
-import { registerDiff } from './diff.js';
-import { registerRun } from './run.js';
-import { registerUnit } from './unit.js';
-import { registerWatch } from './watch.js';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
 
-export function registerCommands(program: Command, io: CliIo, setExit: SetExit): void {
-  registerDiagnose(program, io, setExit);
-  registerEval(program, io, setExit);
-  registerSignatures(program, io, setExit);
-  registerCheck(program, io, setExit);
-  registerSnapshot(program, io, setExit);
-  registerDiff(program, io, setExit);
-  registerRun(program, io, setExit);
-  registerUnit(program, io, setExit);
-  registerWatch(program, io, setExit);
+type Register = (program: Command, io: CliIo, setExit: SetExit) => void;
+
+/**
+ * Each command's module, loaded only when that command runs: `vigil check` need not load the diagnosis
+ * engine and its signatures, and start-up is most of a short command's time.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  diagnose: async () => (await import('./diagnose.js')).registerDiagnose,
+  eval: async () => (await import('./eval.js')).registerEval,
+  signatures: async () => (await import('./signatures.js')).registerSignatures,
+  check: async () => (await import('./check.js')).registerCheck,
+  snapshot: async () => (await import('./snapshot.js')).registerSnapshot,
+  diff: async () => (await import('./diff.js')).registerDiff,
+  run: async () => (await import('./run.js')).registerRun,
+  unit: async () => (await import('./unit.js')).registerUnit,
+  watch: async () => (await import('./watch.js')).registerWatch,
+};
+
+/** Registers the command named in argv, or all of them for help and for a name that is not one. */
+export async function registerCommands(
+  program: Command,
+  io: CliIo,
+  setExit: SetExit,
+  argv: string[],
+): Promise<void> {
+  const named = argv.find((arg) => !arg.startsWith('-'));
+  const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  for (const name of wanted) {
+    const load = COMMANDS[name];
+    if (load) (await load())(program, io, setExit);
+  }
 }
