@@ -169,7 +169,7 @@ class Session implements DiagnosisSession {
       traceback,
       traceback.messageLine ?? this.lineAt(traceback.firstLine),
     )) {
-      added.push(this.addCandidate(this.complete(draft), draft.line.process));
+      added.push(this.addCandidate(this.complete(draft), traceback.process ?? draft.line.process));
     }
     this.traceCandidates.set(traceback, added);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.

@@ -108,3 +108,17 @@ describe('TracebackAssembler', () => {
     ]);
   });
 });
+
+describe('a traceback whose body is printed bare', () => {
+  it('belongs to the process that tagged its first line', () => {
+    const found = assemble(
+      [
+        '[2025-02-21 22:59:28 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+        '  File "/sgl/scheduler.py", line 1308, in process_batch_result_decode',
+        '    torch.cuda.current_stream().synchronize()',
+        'RuntimeError: CUDA error: an illegal memory access was encountered',
+      ].join('\n'),
+    );
+    expect(found.map((t) => [t.process, t.exception, t.frames.length])).toEqual([['TP0', 'RuntimeError', 1]]);
+  });
+});

@@ -34,6 +34,7 @@ export class TracebackAssembler {
   private readonly lastFinished = new Map<string, Traceback>();
   private readonly pendingChain = new Map<string, 'cause' | 'context'>();
   private readonly finishedAt = new Map<string, number>();
+  private lastOpened: string | null = null;
 
   /** Lines after an exception and before a chain marker: the rest of that exception's message. */
   private readonly trailing = new Map<string, ParsedLine[]>();
@@ -47,7 +48,17 @@ export class TracebackAssembler {
   /** Feeds one line; says whether it belonged to a traceback. */
   push(line: ParsedLine): LineRole {
     // Journal identifiers keep systemd's own lines out of a service's traceback.
-    const key = `${line.ident ?? ''}|${line.process ?? ''}`;
+    let key = `${line.ident ?? ''}|${line.process ?? ''}`;
+    // SGLang and TensorRT-LLM tag only a traceback's first line (`[ts TP0] Scheduler hit an exception:
+    // Traceback ...`) and print its body bare: a bare line continues the traceback its process opened.
+    if (
+      line.formats.length === 0 &&
+      !this.open.has(key) &&
+      this.lastOpened !== null &&
+      this.open.has(this.lastOpened)
+    ) {
+      key = this.lastOpened;
+    }
     const text = line.text;
     const state = this.open.get(key);
 
@@ -169,6 +180,7 @@ export class TracebackAssembler {
       level: line.level,
     };
     this.open.set(key, state);
+    this.lastOpened = key;
     return state;
   }
 
