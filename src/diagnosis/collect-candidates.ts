@@ -3,7 +3,8 @@ import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { fingerprintFailure } from './fingerprint.js';
 import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
-import { CAUSE_HINTS } from './knowledge/markers.js';
+import { anyOf } from './knowledge/any-of.js';
+import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
@@ -28,9 +29,7 @@ const MARKERS =
   /Starting|Started|Stopped|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
 const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
 
-export function mayMatter(raw: string): boolean {
-  return TRIGGER.test(raw) || STRUCTURE.test(raw) || MARKERS.test(raw);
-}
+export const mayMatter: (raw: string) => boolean = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
@@ -167,7 +166,7 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
       wrapper: false,
     };
   }
-  for (const row of FAILURE_LINES) {
+  for (const row of matchesAnyFailureLine(text) ? FAILURE_LINES : []) {
     if (reporting && !row.quiet) continue;
     const m = row.pattern.exec(text);
     if (m !== null) return draftFromRow(row, m, base);
@@ -177,11 +176,14 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
     return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || STARTUP_FAILED.test(text), false);
   }
-  if (CAUSE_HINTS.some((hint) => hint.test(text))) return lineDraft(base, 'hint', 8, false, false);
+  if (isCauseHint(text)) return lineDraft(base, 'hint', 8, false, false);
   return null;
 }
 
 type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
+
+/** One test before the rows are tried one by one to find which matched. */
+const matchesAnyFailureLine = anyOf(FAILURE_LINES.map((row) => row.pattern));
 
 function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   const text = base.line.text;

@@ -18,7 +18,7 @@ import {
   mayMatter,
 } from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
-import { DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './knowledge/markers.js';
+import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
 import { ServiceTracker } from './track-service.js';
 
 const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
@@ -129,8 +129,7 @@ class Session implements DiagnosisSession {
     const text = line.text;
     const attempt = this.current;
     if (event === 'failed-exit') attempt.exitedWithFailure = true;
-    const startsAgain =
-      event === 'start' || (line.ident !== 'systemd' && START_MARKERS.some((marker) => marker.test(text)));
+    const startsAgain = event === 'start' || (line.ident !== 'systemd' && isStartMarker(text));
     // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start,
     // and import-time warnings come before the banner of their own start: only a crash, readiness or an
     // exit ends a start.
@@ -143,9 +142,8 @@ class Session implements DiagnosisSession {
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
       return;
     }
-    if (attempt.readyLine === null && READY_MARKERS.some((marker) => marker.test(text)))
-      attempt.readyLine = line.n;
-    else if (attempt.readyLine !== null && DEATH_MARKERS.some((marker) => marker.test(text))) {
+    if (attempt.readyLine === null && isReadyMarker(text)) attempt.readyLine = line.n;
+    else if (attempt.readyLine !== null && isDeathMarker(text)) {
       attempt.diedAfterReady = true;
       attempt.deathLine ??= line.n;
     }

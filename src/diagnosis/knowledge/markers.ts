@@ -1,3 +1,5 @@
+import { anyOf } from './any-of.js';
+
 /**
  * Lines that mark where a start begins and where the server became ready. A log may hold several starts
  * (systemd restarts); the diagnosis looks at the failing one alone.
@@ -47,3 +49,8 @@ export const CAUSE_HINTS: readonly RegExp[] = [
   /out of memory|OOM/,
   /cannot find|could not find|not found/i,
 ];
+
+export const isStartMarker = anyOf(START_MARKERS);
+export const isReadyMarker = anyOf(READY_MARKERS);
+export const isDeathMarker = anyOf(DEATH_MARKERS);
+export const isCauseHint = anyOf(CAUSE_HINTS);

@@ -1,3 +1,5 @@
+import { anyOf } from './any-of.js';
+
 /**
  * Benign lines that look alarming: suppressed and counted, never blamed. A line here still counts as a
  * cause when a signature names it (a warning that is the only trace of a cause).
@@ -38,6 +40,4 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /stop processing: .*truncated = 0/,
 ];
 
-export function isNoise(text: string): boolean {
-  return NOISE_PATTERNS.some((pattern) => pattern.test(text));
-}
+export const isNoise: (text: string) => boolean = anyOf(NOISE_PATTERNS);

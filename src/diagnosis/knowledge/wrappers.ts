@@ -1,3 +1,5 @@
+import { anyOf } from './any-of.js';
+
 /**
  * Errors that only point at a cause printed elsewhere. They prove the start failed but never win as the
  * root cause while anything more specific exists (../shared/docs/log-formats.md, "Phrases ... elsewhere").
@@ -59,6 +61,4 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /^Aborted \(core dumped\)$/,
 ];
 
-export function isWrapper(text: string): boolean {
-  return WRAPPER_PATTERNS.some((pattern) => pattern.test(text));
-}
+export const isWrapper: (text: string) => boolean = anyOf(WRAPPER_PATTERNS);
