@@ -4,11 +4,14 @@
 import type { Signature } from './define-signature.js';
 import attributeMissingFromInstalledModuleSignature from './attribute-missing-from-installed-module/signature.js';
 import bf16NeedsComputeCapability80Signature from './bf16-needs-compute-capability-80/signature.js';
+import bindCannotAssignAddressSignature from './bind-cannot-assign-address/signature.js';
+import bindPermissionDeniedSignature from './bind-permission-denied/signature.js';
 import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import cliArgumentRejectedSignature from './cli-argument-rejected/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
+import cudaDriverApiKernelFaultSignature from './cuda-driver-api-kernel-fault/signature.js';
 import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
 import cudaDriverSymbolMissingSignature from './cuda-driver-symbol-missing/signature.js';
 import cudaFabricManagerNotRunningSignature from './cuda-fabric-manager-not-running/signature.js';
@@ -34,14 +37,19 @@ import ggmlLibraryVersionMixSignature from './ggml-library-version-mix/signature
 import ggufCorruptOrIncompleteSignature from './gguf-corrupt-or-incomplete/signature.js';
 import ggufMissingTensorOrKeySignature from './gguf-missing-tensor-or-key/signature.js';
 import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signature.js';
+import gitLfsPointerInsteadOfWeightsSignature from './git-lfs-pointer-instead-of-weights/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
 import gpuArchNotInTorchBuildSignature from './gpu-arch-not-in-torch-build/signature.js';
 import gpuP2pFailureSignature from './gpu-p2p-failure/signature.js';
 import gpuTooOldForBuildSignature from './gpu-too-old-for-build/signature.js';
+import hfDownloadRateLimitedSignature from './hf-download-rate-limited/signature.js';
+import hfDownloadSizeMismatchSignature from './hf-download-size-mismatch/signature.js';
+import hfDownloadTlsCertificateRejectedSignature from './hf-download-tls-certificate-rejected/signature.js';
 import hfGatedRepoSignature from './hf-gated-repo/signature.js';
 import hfHubOfflineSignature from './hf-hub-offline/signature.js';
 import hfHubUnauthorizedSignature from './hf-hub-unauthorized/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
+import hfRevisionNotFoundSignature from './hf-revision-not-found/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
 import jitKernelBuildFailedSignature from './jit-kernel-build-failed/signature.js';
 import libcudaLinkFailedSignature from './libcuda-link-failed/signature.js';
@@ -50,6 +58,7 @@ import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signat
 import llamacppModelFileNotLoadableSignature from './llamacpp-model-file-not-loadable/signature.js';
 import llamacppUnknownPreTokenizerSignature from './llamacpp-unknown-pre-tokenizer/signature.js';
 import lmdeployArchitectureNotSupportedSignature from './lmdeploy-architecture-not-supported/signature.js';
+import lmdeployNoGpuMemoryForKvCacheSignature from './lmdeploy-no-gpu-memory-for-kv-cache/signature.js';
 import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-position-embeddings/signature.js';
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
 import modelArchNotSupportedSignature from './model-arch-not-supported/signature.js';
@@ -89,9 +98,11 @@ import quantizationDtypeUnsupportedSignature from './quantization-dtype-unsuppor
 import quantizationGpuCapabilityTooLowSignature from './quantization-gpu-capability-too-low/signature.js';
 import quantizationMethodUnknownSignature from './quantization-method-unknown/signature.js';
 import rayActorDiedSignature from './ray-actor-died/signature.js';
+import rayClusterNotRunningSignature from './ray-cluster-not-running/signature.js';
 import rayNoGpuOnNodeSignature from './ray-no-gpu-on-node/signature.js';
 import rayNodeOutOfMemorySignature from './ray-node-out-of-memory/signature.js';
 import rayPlacementGroupUnsatisfiableSignature from './ray-placement-group-unsatisfiable/signature.js';
+import rayRuntimeEnvSetupFailedSignature from './ray-runtime-env-setup-failed/signature.js';
 import rayVersionMismatchSignature from './ray-version-mismatch/signature.js';
 import rayWorkerImportFailedSignature from './ray-worker-import-failed/signature.js';
 import remoteCodePackageMissingSignature from './remote-code-package-missing/signature.js';
@@ -112,9 +123,11 @@ import tokenizerClassNotFoundSignature from './tokenizer-class-not-found/signatu
 import tokenizerLoadFailedSignature from './tokenizer-load-failed/signature.js';
 import tokenizersTooOldForTokenizerJsonSignature from './tokenizers-too-old-for-tokenizer-json/signature.js';
 import torchBuiltWithoutCudaSignature from './torch-built-without-cuda/signature.js';
+import torchCheckpointZipCorruptSignature from './torch-checkpoint-zip-corrupt/signature.js';
 import torchDistributedRendezvousTimeoutSignature from './torch-distributed-rendezvous-timeout/signature.js';
 import torchExtensionAbiMismatchSignature from './torch-extension-abi-mismatch/signature.js';
 import torchExtensionBuildFailedSignature from './torch-extension-build-failed/signature.js';
+import torchLoadWeightsOnlyRejectedSignature from './torch-load-weights-only-rejected/signature.js';
 import torchvisionTorchMismatchSignature from './torchvision-torch-mismatch/signature.js';
 import tpSizeNotDividingHeadsSignature from './tp-size-not-dividing-heads/signature.js';
 import transformersAutoclassUnrecognizedConfigSignature from './transformers-autoclass-unrecognized-config/signature.js';
@@ -138,6 +151,7 @@ import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/
 import vllmNoImplementationSignature from './vllm-no-implementation/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
 import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory-utilization/signature.js';
+import vllmRayDuplicateNodeIpSignature from './vllm-ray-duplicate-node-ip/signature.js';
 import weightNameNotInModelSignature from './weight-name-not-in-model/signature.js';
 import weightShapeMismatchSignature from './weight-shape-mismatch/signature.js';
 import windowsDllLoadFailedSignature from './windows-dll-load-failed/signature.js';
@@ -149,11 +163,14 @@ export type { Signature, SignatureMatcher } from './define-signature.js';
 export const builtinSignatures: readonly Signature[] = [
   attributeMissingFromInstalledModuleSignature,
   bf16NeedsComputeCapability80Signature,
+  bindCannotAssignAddressSignature,
+  bindPermissionDeniedSignature,
   cCompilerNotFoundSignature,
   chatTemplateMissingSignature,
   cliArgumentRejectedSignature,
   compiledExtensionMissingSignature,
   cudaDeviceSideAssertSignature,
+  cudaDriverApiKernelFaultSignature,
   cudaDriverInsufficientSignature,
   cudaDriverSymbolMissingSignature,
   cudaFabricManagerNotRunningSignature,
@@ -179,14 +196,19 @@ export const builtinSignatures: readonly Signature[] = [
   ggufCorruptOrIncompleteSignature,
   ggufMissingTensorOrKeySignature,
   ggufUnknownArchitectureSignature,
+  gitLfsPointerInsteadOfWeightsSignature,
   glibcxxVersionNotFoundSignature,
   gpuArchNotInTorchBuildSignature,
   gpuP2pFailureSignature,
   gpuTooOldForBuildSignature,
+  hfDownloadRateLimitedSignature,
+  hfDownloadSizeMismatchSignature,
+  hfDownloadTlsCertificateRejectedSignature,
   hfGatedRepoSignature,
   hfHubOfflineSignature,
   hfHubUnauthorizedSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
+  hfRevisionNotFoundSignature,
   importNameMissingFromPackageSignature,
   jitKernelBuildFailedSignature,
   libcudaLinkFailedSignature,
@@ -195,6 +217,7 @@ export const builtinSignatures: readonly Signature[] = [
   llamacppModelFileNotLoadableSignature,
   llamacppUnknownPreTokenizerSignature,
   lmdeployArchitectureNotSupportedSignature,
+  lmdeployNoGpuMemoryForKvCacheSignature,
   maxModelLenAbovePositionEmbeddingsSignature,
   maxModelLenExceedsKvCacheSignature,
   modelArchNotSupportedSignature,
@@ -234,9 +257,11 @@ export const builtinSignatures: readonly Signature[] = [
   quantizationGpuCapabilityTooLowSignature,
   quantizationMethodUnknownSignature,
   rayActorDiedSignature,
+  rayClusterNotRunningSignature,
   rayNoGpuOnNodeSignature,
   rayNodeOutOfMemorySignature,
   rayPlacementGroupUnsatisfiableSignature,
+  rayRuntimeEnvSetupFailedSignature,
   rayVersionMismatchSignature,
   rayWorkerImportFailedSignature,
   remoteCodePackageMissingSignature,
@@ -257,9 +282,11 @@ export const builtinSignatures: readonly Signature[] = [
   tokenizerLoadFailedSignature,
   tokenizersTooOldForTokenizerJsonSignature,
   torchBuiltWithoutCudaSignature,
+  torchCheckpointZipCorruptSignature,
   torchDistributedRendezvousTimeoutSignature,
   torchExtensionAbiMismatchSignature,
   torchExtensionBuildFailedSignature,
+  torchLoadWeightsOnlyRejectedSignature,
   torchvisionTorchMismatchSignature,
   tpSizeNotDividingHeadsSignature,
   transformersAutoclassUnrecognizedConfigSignature,
@@ -283,6 +310,7 @@ export const builtinSignatures: readonly Signature[] = [
   vllmNoImplementationSignature,
   vllmNoKvCacheBlocksSignature,
   vllmOomHighGpuMemoryUtilizationSignature,
+  vllmRayDuplicateNodeIpSignature,
   weightNameNotInModelSignature,
   weightShapeMismatchSignature,
   windowsDllLoadFailedSignature,
@@ -299,6 +327,14 @@ export const fixtureNames: Readonly<
   'bf16-needs-compute-capability-80': {
     matches: ['vllm-gemma-on-t4.log', 'worker-quadro-rtx.log'],
     ignores: ['awq-rejects-bfloat16.log', 'healthy-bf16-casting-warning.log'],
+  },
+  'bind-cannot-assign-address': {
+    matches: ['uvicorn-wrong-host-ip.log'],
+    ignores: ['address-in-use.log', 'nccl-connect.log'],
+  },
+  'bind-permission-denied': {
+    matches: ['tgi-port-80-nonroot.log'],
+    ignores: ['model-dir-permission.log'],
   },
   'c-compiler-not-found': {
     matches: ['torch-extension-needs-ninja.log', 'triton-runtime-image-no-gcc.log'],
@@ -319,6 +355,10 @@ export const fixtureNames: Readonly<
   'cuda-device-side-assert': {
     matches: ['tgi-embedding-index-assert.log'],
     ignores: ['illegal-memory-access.log'],
+  },
+  'cuda-driver-api-kernel-fault': {
+    matches: ['triton-driver-error.log'],
+    ignores: ['out-of-memory-driver.log'],
   },
   'cuda-driver-insufficient': {
     matches: ['llama-server-cuda-init.log', 'sglang-cuda-error-35.log'],
@@ -429,6 +469,10 @@ export const fixtureNames: Readonly<
     matches: ['llama-server.log', 'ollama-compose.log'],
     ignores: ['gguf-truncated.log'],
   },
+  'git-lfs-pointer-instead-of-weights': {
+    matches: ['vllm-bin-pointer.log'],
+    ignores: ['other-load-key.log'],
+  },
   'glibcxx-version-not-found': {
     matches: ['conda-old-libstdcxx-triton.log', 'ctypes-load-old-glibc.log'],
     ignores: ['shared-library-file-missing.log'],
@@ -445,6 +489,18 @@ export const fixtureNames: Readonly<
     matches: ['llama-server-k40-no-kernel-image.log', 'ollama-gtx765m-cublas-error.log'],
     ignores: ['ampere-gpu-no-kernel-image.log', 'turing-gpu-cublas-oom.log'],
   },
+  'hf-download-rate-limited': {
+    matches: ['sglang-config-429.log'],
+    ignores: ['uvicorn-429-response.log'],
+  },
+  'hf-download-size-mismatch': {
+    matches: ['truncated-shard.log'],
+    ignores: ['download-progress.log'],
+  },
+  'hf-download-tls-certificate-rejected': {
+    matches: ['corp-proxy.log'],
+    ignores: ['dns-failure.log'],
+  },
   'hf-gated-repo': {
     matches: ['tgi-download-weights-cloudwatch.log', 'vllm-oserror-gated.log'],
     ignores: ['repo-not-found.log'],
@@ -460,6 +516,10 @@ export const fixtureNames: Readonly<
   'hf-repo-not-found-or-unauthorized': {
     matches: ['transformers-oserror.log', 'typo-model-id.log'],
     ignores: ['gated.log'],
+  },
+  'hf-revision-not-found': {
+    matches: ['vllm-bad-revision.log'],
+    ignores: ['revision-not-set-warning.log'],
   },
   'import-name-missing-from-package': {
     matches: ['remote-code-imports-removed-transformers-class.log', 'sglang-triton-too-old.log'],
@@ -492,6 +552,10 @@ export const fixtureNames: Readonly<
   'lmdeploy-architecture-not-supported': {
     matches: ['pytorch-engine.log'],
     ignores: ['fallback-notice-then-oom.log'],
+  },
+  'lmdeploy-no-gpu-memory-for-kv-cache': {
+    matches: ['pytorch-engine.log'],
+    ignores: ['host-memory.log'],
   },
   'max-model-len-above-position-embeddings': {
     matches: ['pydantic-value-error.log', 'v0-valueerror.log'],
@@ -649,6 +713,10 @@ export const fixtureNames: Readonly<
     matches: ['actor-died-error.log', 'raylet-oom-killed.log'],
     ignores: ['ray-sigterm-shutdown-noise.log'],
   },
+  'ray-cluster-not-running': {
+    matches: ['vllm-ray-address-auto.log'],
+    ignores: ['connecting-info-only.log'],
+  },
   'ray-no-gpu-on-node': {
     matches: ['driver-node-no-gpu.log', 'engine-core-ray-executor.log'],
     ignores: ['healthy-ray-start.log'],
@@ -660,6 +728,10 @@ export const fixtureNames: Readonly<
   'ray-placement-group-unsatisfiable': {
     matches: ['old-cluster-check.log', 'pg-timeout.log'],
     ignores: ['no-gpu-on-node.log'],
+  },
+  'ray-runtime-env-setup-failed': {
+    matches: ['pip-install-failed.log'],
+    ignores: ['runtime-env-info.log'],
   },
   'ray-version-mismatch': {
     matches: ['compose-python-minor-differs.log', 'vllm-joins-cluster-with-newer-ray.log'],
@@ -741,6 +813,10 @@ export const fixtureNames: Readonly<
     matches: ['sglang-cpu-torch-after-reinstall.log'],
     ignores: ['cuda-available-false-no-driver.log'],
   },
+  'torch-checkpoint-zip-corrupt': {
+    matches: ['tgi-shard-bin.log'],
+    ignores: ['safetensors-header.log'],
+  },
   'torch-distributed-rendezvous-timeout': {
     matches: ['head-waiting-for-clients.log', 'worker-client-timeout.log'],
     ignores: ['store-port-in-use.log'],
@@ -756,6 +832,10 @@ export const fixtureNames: Readonly<
   'torch-extension-build-failed': {
     matches: ['called-process-error.log', 'ninja-wrapper-only.log'],
     ignores: ['compiler-line-inside.log'],
+  },
+  'torch-load-weights-only-rejected': {
+    matches: ['numpy-global.log'],
+    ignores: ['future-warning.log'],
   },
   'torchvision-torch-mismatch': {
     matches: ['sglang-scheduler-roi-align.log', 'vllm-multimodal-import-after-torch-upgrade.log'],
@@ -856,6 +936,10 @@ export const fixtureNames: Readonly<
       'free-memory-check.log',
       'normal-utilization-nccl-error.log',
     ],
+  },
+  'vllm-ray-duplicate-node-ip': {
+    matches: ['two-nodes-three-ips.log'],
+    ignores: ['ray-placement-info.log'],
   },
   'weight-name-not-in-model': {
     matches: ['tgi-weight-does-not-exist.log', 'vllm-fused-experts.log'],

@@ -7,11 +7,12 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'lmdeploy', 'trtllm', 'llamacpp', 'ollama'],
   keywords: ['cannot assign requested address', 'errno 99', 'errno: 99'],
   match: {
+    // Binding only: a failed outgoing connect (NCCL socketStartConnect, gloo connectFullMesh) is a network fault.
     message:
-      /(?:error while attempting to bind on address \((?<addr>[^)\n]+)\)[^\n]*)?(?:[Cc]annot assign requested address|\[Errno 99\]|errno: 99\b)/,
+      /^(?![^\n]*(?:NCCL|[Cc]onnect))[^\n]*?(?:[Cc]annot assign requested address|\[Errno 99\]|errno: 99\b)/,
   },
   explanation:
-    'A socket could not bind because the IP address it was told to listen on ({addr}) does not belong to any ' +
+    'A socket could not bind because the IP address it was told to listen on does not belong to any ' +
     'network interface of this host or container. It usually comes from a --host, MASTER_ADDR, VLLM_HOST_IP or ' +
     'dist-init address copied from another machine, or from a container whose network namespace lacks that IP.',
   fix: 'Listen on an address this host owns: `--host 0.0.0.0` for the API server, and set MASTER_ADDR / VLLM_HOST_IP / --dist-init-addr to an IP that `ip -br addr` lists on this node.',

@@ -11,7 +11,7 @@ export default defineSignature({
       /error while attempting to bind on address \((?<addr>[^)\n]+)\): (?:\[errno 13\] )?permission denied|listen tcp (?<listen>\S+): bind: (?:permission denied|An attempt was made to access a socket)|failed to bind[^\n]*errno: 13 - Permission denied/i,
   },
   explanation:
-    'The server was refused the right to listen on {addr}{listen}. Ports below 1024 need root or the ' +
+    'The server was refused the right to listen on that port. Ports below 1024 need root or the ' +
     'CAP_NET_BIND_SERVICE capability, which non-root containers (OpenShift, rootless Docker, Kubernetes with ' +
     'runAsNonRoot) do not have; on Windows the port may sit in a range reserved by Hyper-V or WSL.',
   fix: 'Serve on an unprivileged port (e.g. `--port 8000`) and map it outside (`-p 80:8000` or a Service targetPort), or grant the binary CAP_NET_BIND_SERVICE.',
