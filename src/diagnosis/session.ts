@@ -1,6 +1,7 @@
 import { TracebackAssembler } from '../parsing/assemble-tracebacks.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { cleanLine } from '../parsing/clean-line.js';
+import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
 import { parseLine } from '../parsing/parse-line.js';
 import { LineSplitter } from '../parsing/split-lines.js';
 import type { Traceback } from '../parsing/traceback.js';
@@ -21,7 +22,6 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
 import { ServiceTracker } from './track-service.js';
 
-const CONSOLE_ARTIFACT = /^(?:Copy|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)$/;
 const CONTEXT_BEFORE = 40;
 /** The first lines tell the engine and the format, whatever else they hold. */
 const ENGINE_HEAD = 200;
@@ -49,11 +49,9 @@ class Session implements DiagnosisSession {
   private readonly traceCandidates = new WeakMap<Traceback, Candidate[]>();
   private readonly engineVotes = new Map<Engine, number>();
   private readonly processes = new Set<string>();
-  private afterArtifact = false;
+  private readonly consoleCopy = new ConsoleCopyFilter();
   /** Lines up to here are read in full: the continuation of something that mattered. */
   private hotUntil = 0;
-  private consoleCopy = false;
-  private lastRaw = '';
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
@@ -74,16 +72,7 @@ class Session implements DiagnosisSession {
 
   pushLine(rawLine: string): void {
     this.lineCount++;
-    // CloudWatch's console repeats each event after a "Copy" button and a bare timestamp.
-    if (CONSOLE_ARTIFACT.test(rawLine) || (this.consoleCopy && rawLine.trim() === '')) {
-      this.consoleCopy ||= rawLine === 'Copy';
-      this.afterArtifact = true;
-      return;
-    }
-    const repeatsEvent = this.afterArtifact && rawLine.trim() === this.lastRaw.trim();
-    this.afterArtifact = false;
-    if (rawLine.trim() !== '') this.lastRaw = rawLine;
-    if (repeatsEvent) return;
+    if (this.consoleCopy.skips(rawLine)) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
     if (!matters && this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
