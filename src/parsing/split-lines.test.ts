@@ -27,6 +27,23 @@ describe('LineSplitter', () => {
     expect(split([bytes.subarray(0, 1), bytes.subarray(1)]).lines).toEqual(['ü']);
   });
 
+  it('passes a long line on in pieces when asked to split', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line), 100, { longLines: 'split' });
+    for (const chunk of ['x'.repeat(150), 'y'.repeat(100), '\nz'.repeat(1), 'w'.repeat(230) + '\n'])
+      splitter.push(chunk);
+    splitter.end();
+    expect(lines).toEqual([
+      'x'.repeat(100),
+      'x'.repeat(50) + 'y'.repeat(50),
+      'y'.repeat(50),
+      'z' + 'w'.repeat(99),
+      'w'.repeat(100),
+      'w'.repeat(31),
+    ]);
+    expect(splitter.truncatedLines).toBe(0);
+  });
+
   it('cuts a line past the limit and counts it', () => {
     const { lines, cut } = split(['x'.repeat(250), 'y'.repeat(250), '\nshort\n'], 100);
     expect(lines).toEqual(['x'.repeat(100), 'short']);

@@ -1,6 +1,7 @@
 /**
  * Splits a stream of bytes or text into lines on LF, CRLF and lone CR (progress bars redraw with CR),
- * whatever the chunk boundaries. Lines longer than `maxLength` are cut for analysis and counted.
+ * whatever the chunk boundaries. Lines longer than `maxLength` are cut for analysis and counted, or, with
+ * `longLines: 'split'`, passed on whole in pieces of that length (a supervised server's own output).
  */
 export class LineSplitter {
   private carry = '';
@@ -9,10 +10,15 @@ export class LineSplitter {
   truncatedLines = 0;
   bytes = 0;
 
+  private readonly splitLong: boolean;
+
   constructor(
     private readonly onLine: (line: string) => void,
     private readonly maxLength: number,
-  ) {}
+    options: { longLines?: 'cut' | 'split' } = {},
+  ) {
+    this.splitLong = options.longLines === 'split';
+  }
 
   push(chunk: Uint8Array | string): void {
     if (typeof chunk === 'string') {
@@ -74,7 +80,10 @@ export class LineSplitter {
       const lf = text.indexOf('\n', start);
       if (lf === -1) break;
       if (lf - start <= max) onLine(text.slice(start, lf));
-      else {
+      else if (this.splitLong) {
+        for (let piece = start; piece < lf; piece += max)
+          onLine(text.slice(piece, Math.min(piece + max, lf)));
+      } else {
         this.truncatedLines++;
         onLine(text.slice(start, start + max));
       }
@@ -126,6 +135,14 @@ export class LineSplitter {
   }
 
   private append(piece: string): void {
+    if (this.splitLong) {
+      this.carry += piece;
+      while (this.carry.length > this.maxLength) {
+        this.emit(this.carry.slice(0, this.maxLength));
+        this.carry = this.carry.slice(this.maxLength);
+      }
+      return;
+    }
     if (this.carryCut) return;
     const room = this.maxLength - this.carry.length;
     if (piece.length > room) {
