@@ -10,11 +10,19 @@ export interface DiagnoseOptions {
   maxLineLength?: number;
   /** Read every line in full instead of skipping chatter; the same diagnosis, slower (for tests). */
   readEveryLine?: boolean;
+  /**
+   * The log's last this many bytes are read closely (default 4 MiB). Before them, once the server is up
+   * and serving, only signs of its death are looked for: a traceback, an error, systemd, a fatal signal.
+   */
+  closeReadBytes?: number;
 }
 
 /** An incremental diagnosis: feed bytes or lines as they arrive, read the verdict at any time. */
 export interface DiagnosisSession {
-  /** Raw bytes or text with any chunk boundaries; lines are split on LF, CRLF and lone CR. */
+  /**
+   * Raw bytes or text with any chunk boundaries; lines are split on LF, CRLF and lone CR. The session may
+   * hold a chunk until it is read (the log's end is read last): do not change it after pushing it.
+   */
   push(chunk: Uint8Array | string): void;
   /** One line without its newline. */
   pushLine(line: string): void;

@@ -2,8 +2,9 @@ import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { fingerprintFailure } from './fingerprint.js';
-import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
 import { anyOf } from './knowledge/any-of.js';
+import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
+import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { isWrapper } from './knowledge/wrappers.js';
@@ -14,22 +15,6 @@ type Draft = Omit<
 > & {
   crash?: boolean;
 };
-
-/** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
-export const TRIGGER =
-  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|validation|no platform|^(?:error)?: ?[A-Z]/i;
-
-/**
- * Whether a raw line could matter to the diagnosis at all: a failure word, a traceback, a start, ready or
- * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
- */
-// Literal heads of the start, ready and death markers and of the cause hints (knowledge/markers.ts):
-// literals keep this test cheap on every line. A test reads every fixture both ways to keep it a superset.
-const MARKERS =
-  /Starting|Started|Stopped|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
-const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
-
-export const mayMatter: (raw: string) => boolean = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {

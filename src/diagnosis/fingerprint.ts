@@ -16,16 +16,15 @@ export function fingerprintFailure(
 }
 
 export function maskVariable(text: string): string {
-  return (
-    text
-      .slice(0, 500)
-      .replace(/0x[0-9a-f]+/gi, 'H')
-      // Request, trace and cursor ids.
-      .replace(/\b[\w-]*?[0-9a-f]{12,}\b/gi, 'I')
-      .replace(/(?:\/[\w.@+-]+)+\/?/g, 'P')
-      .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
-      .replace(/\d+(?:\.\d+)?/g, 'N')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  let masked = text.slice(0, 500);
+  // Each pass only where it can match: this runs on every failure line of a long log.
+  if (/0x[0-9a-f]/i.test(masked)) masked = masked.replace(/0x[0-9a-f]+/gi, 'H');
+  // Request, trace and cursor ids.
+  if (/[0-9a-f]{12}/i.test(masked)) masked = masked.replace(/\b[\w-]*?[0-9a-f]{12,}\b/gi, 'I');
+  if (masked.includes('/')) masked = masked.replace(/(?:\/[\w.@+-]+)+\/?/g, 'P');
+  masked = masked
+    .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
+    .replace(/\d+(?:\.\d+)?/g, 'N')
+    .replace(/\s+/g, ' ');
+  return masked.trim();
 }

@@ -3,7 +3,6 @@ import type { ParsedLine } from '../parsing/parsed-line.js';
 import { cleanLine } from '../parsing/clean-line.js';
 import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
 import { parseLine } from '../parsing/parse-line.js';
-import { LineSplitter } from '../parsing/split-lines.js';
 import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
@@ -11,15 +10,12 @@ import type { DiagnoseOptions, DiagnosisSession } from './api.js';
 import { createAttempt, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
-import {
-  completeDraft,
-  draftFromLine,
-  draftsFromTraceback,
-  joinMessage,
-  mayMatter,
-} from './collect-candidates.js';
+import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
+import { mayMatter } from './knowledge/may-matter.js';
 import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
+import { RecentLines } from './recent-lines.js';
+import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import { ServiceTracker } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
@@ -32,18 +28,21 @@ const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
 const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
-const DEFAULT_MAX_LINE = 64 * 1024;
+const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
+const KEPT_LINE = 2048;
+/** The end of a log is read closely whatever the server was doing: its death and what led to it are there. */
+const DEFAULT_CLOSE_READ_BYTES = 4 << 20;
 
 /** The state of one diagnosis as lines arrive; memory is bounded by what is kept, not by input size. */
-class Session implements DiagnosisSession {
-  private readonly splitter: LineSplitter;
+class Session implements DiagnosisSession, ScanTarget {
+  private readonly scanner: BlockScanner;
   private readonly assembler: TracebackAssembler;
   private readonly service: ServiceTracker;
   private readonly signatures;
   private lineCount = 0;
   private noise = 0;
   private readonly formats = new Map<string, number>();
-  private readonly recent: string[] = [];
+  private readonly recent = new RecentLines(CONTEXT_BEFORE, (raw) => keepLine(cleanLine(raw)));
   private readonly awaitingContext: { candidate: Candidate; until: number }[] = [];
   private attempts: Attempt[] = [createAttempt(0, 1)];
   private readonly traceCandidates = new WeakMap<Traceback, Candidate[]>();
@@ -55,10 +54,10 @@ class Session implements DiagnosisSession {
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
-    this.splitter = new LineSplitter(
-      (line) => this.pushLine(line),
-      options.maxLineLength ?? DEFAULT_MAX_LINE,
-    );
+    this.scanner = new BlockScanner(this, {
+      maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
+      closeReadBytes: options.closeReadBytes ?? DEFAULT_CLOSE_READ_BYTES,
+    });
     this.assembler = new TracebackAssembler(
       (traceback) => this.addTraceback(traceback),
       (traceback) => this.amendTraceback(traceback),
@@ -67,7 +66,31 @@ class Session implements DiagnosisSession {
   }
 
   push(chunk: Uint8Array | string): void {
-    this.splitter.push(chunk);
+    this.scanner.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  }
+
+  needsLine(n: number): boolean {
+    if (this.options.readEveryLine === true || n <= ENGINE_HEAD || n <= this.hotUntil) return true;
+    if (this.awaitingContext.length > 0 || this.consoleCopy.engaged) return true;
+    return this.assembler.isBusy(n);
+  }
+
+  isServing(): boolean {
+    const attempt = this.current;
+    return attempt.readyLine !== null && !attempt.diedAfterReady && !attempt.exitedWithFailure;
+  }
+
+  readLine(raw: string): void {
+    this.pushLine(raw);
+  }
+
+  skipLines(count: number, lastLines: () => string[]): void {
+    this.lineCount += count;
+    this.recent.pushSkipped(count, lastLines);
+  }
+
+  settle(): void {
+    this.recent.settle();
   }
 
   pushLine(rawLine: string): void {
@@ -87,7 +110,7 @@ class Session implements DiagnosisSession {
       this.readMarkers(part);
       const role = this.assembler.push(part);
       // What follows a failure or a traceback line may continue it, whatever words it holds.
-      if (role !== 'other' || this.readLine(part)) this.hotUntil = this.lineCount + HOT_WINDOW;
+      if (role !== 'other' || this.readFailure(part)) this.hotUntil = this.lineCount + HOT_WINDOW;
     }
     this.remember(line.raw);
   }
@@ -104,7 +127,7 @@ class Session implements DiagnosisSession {
   }
 
   end(): Diagnosis {
-    this.splitter.end();
+    this.scanner.end();
     this.assembler.flush();
     return this.build();
   }
@@ -139,7 +162,7 @@ class Session implements DiagnosisSession {
   }
 
   /** Reads a line outside any traceback; says whether it was a candidate. */
-  private readLine(line: ParsedLine): boolean {
+  private readFailure(line: ParsedLine): boolean {
     const draft = draftFromLine(line);
     if (draft === null) return false;
     if (draft === 'noise') {
@@ -208,7 +231,7 @@ class Session implements DiagnosisSession {
     if (candidate.fatal) attempt.fatalGroups++;
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
-    candidate.context = withContext ? this.recent.slice(-CONTEXT_BEFORE) : [];
+    candidate.context = withContext ? this.recent.last(CONTEXT_BEFORE) : [];
     attempt.groups.set(candidate.fingerprint, {
       representative: candidate,
       processes: new Set(process ? [process] : []),
@@ -220,10 +243,10 @@ class Session implements DiagnosisSession {
   }
 
   private remember(raw: string): void {
-    this.recent.push(raw.length > 2048 ? raw.slice(0, 2048) : raw);
-    if (this.recent.length > CONTEXT_BEFORE) this.recent.shift();
+    const kept = keepLine(raw);
+    this.recent.push(kept);
     if (this.awaitingContext.length === 0) return;
-    for (const waiting of this.awaitingContext) waiting.candidate.context.push(this.recent.at(-1) ?? '');
+    for (const waiting of this.awaitingContext) waiting.candidate.context.push(kept);
     while (this.awaitingContext.length > 0 && (this.awaitingContext[0]?.until ?? 0) <= this.lineCount) {
       this.awaitingContext.shift();
     }
@@ -231,7 +254,7 @@ class Session implements DiagnosisSession {
 
   /** A stand-in line for a traceback that has no exception line to point at. */
   private lineAt(n: number): ParsedLine {
-    return parseLine(this.recent.at(n - this.lineCount - 1) ?? '', n);
+    return parseLine(this.recent.at(this.lineCount + 1 - n) ?? '', n);
   }
 
   private build(): Diagnosis {
@@ -242,14 +265,18 @@ class Session implements DiagnosisSession {
       noise: this.noise,
       input: {
         lines: this.lineCount,
-        bytes: this.splitter.bytes,
+        bytes: this.scanner.bytes,
         formats: [...this.formats.keys()],
-        truncatedLines: this.splitter.truncatedLines,
+        truncatedLines: this.scanner.truncatedLines,
       },
       engineVotes: this.engineVotes,
       processes: [...this.processes],
     });
   }
+}
+
+function keepLine(raw: string): string {
+  return raw.length > KEPT_LINE ? raw.slice(0, KEPT_LINE) : raw;
 }
 
 /** Escaped newlines of a traceback stored in one JSON string (TGI's JSON logs, a cut JSON line). */

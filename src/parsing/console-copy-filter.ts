@@ -8,6 +8,8 @@ export class ConsoleCopyFilter {
   private afterArtifact = false;
   private seenCopy = false;
   private lastLine = '';
+  /** A console's artifact was seen: every line must pass through here from now on. */
+  engaged = false;
 
   /** Whether this line is the console's, not the log's. */
   skips(line: string): boolean {
@@ -15,6 +17,7 @@ export class ConsoleCopyFilter {
     if (ARTIFACT.test(line) || (this.seenCopy && blank)) {
       this.seenCopy ||= line === 'Copy';
       this.afterArtifact = true;
+      this.engaged = true;
       return true;
     }
     const repeat = this.afterArtifact && line.trim() === this.lastLine.trim();

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { SourceError } from '../errors.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Signature } from '../signatures/index.js';
-import { RULE_FILE, mergeSignatures, parseUserSignatures } from '../signatures/user-signatures.js';
 import type { UserSignature } from '../signatures/user-signatures.js';
+
+/** The formats a rules folder may hold, by file name ending. The parser (YAML, zod) loads only for them. */
+const RULE_FILE = /\.(?:ya?ml|json)$/i;
 
 export interface LoadSignaturesOptions {
   /** Folders (or single files) from `--rules`; each must exist. */
@@ -52,6 +54,8 @@ async function readRules(path: string, required: boolean): Promise<UserSignature
     return [];
   }
   const found: UserSignature[] = [];
+  if (files.length === 0) return found;
+  const { parseUserSignatures } = await import('../signatures/user-signatures.js');
   for (const file of files) {
     let text: string;
     try {
@@ -74,6 +78,8 @@ export async function loadSignatures(options: LoadSignaturesOptions): Promise<Lo
   const user: UserSignature[] = [];
   if (options.skipDefault !== true) user.push(...(await readRules(defaultRulesDir(options.env), false)));
   for (const dir of options.rulesDirs ?? []) user.push(...(await readRules(dir, true)));
+  if (user.length === 0) return { signatures: [...builtinSignatures], userFiles: new Map() };
+  const { mergeSignatures } = await import('../signatures/user-signatures.js');
   return {
     signatures: mergeSignatures(builtinSignatures, user),
     userFiles: new Map(user.map((entry) => [entry.signature.id, entry.file])),

@@ -9,9 +9,6 @@ export interface UserSignature {
   file: string;
 }
 
-/** The formats a rules folder may hold, by file name ending. */
-export const RULE_FILE = /\.(?:ya?ml|json)$/i;
-
 /**
  * Parses one rule file: a signature object or a list of them, in YAML or JSON (by `file`'s ending).
  * Throws one ConfigError naming the file, the signature, the field, what was expected and what was found.

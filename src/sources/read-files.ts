@@ -102,21 +102,32 @@ async function peekHead(handle: FileHandle): Promise<{ head: Buffer; consumed: b
 }
 
 async function* readHandle(path: string, handle: FileHandle): AsyncGenerator<Uint8Array> {
+  // The next read is under way while the consumer scans this chunk: the disk and the scan overlap.
+  let next = readChunk(path, handle);
   for (;;) {
-    // A fresh buffer each time: consumers may keep a chunk (a partial line) across iterations.
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    let bytesRead: number;
-    try {
-      ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));
-    } catch (error) {
-      throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
-    }
-    if (bytesRead === 0) return;
-    // Pipes return small reads; copy those out rather than pin a mostly empty 1 MiB buffer.
-    yield bytesRead < CHUNK_BYTES / 4
-      ? Buffer.from(buffer.subarray(0, bytesRead))
-      : buffer.subarray(0, bytesRead);
+    const chunk = await next;
+    if (chunk === null) return;
+    next = readChunk(path, handle);
+    // The read ahead must not reject unobserved if the consumer stops here; the loop's await sees it.
+    next.catch(() => undefined);
+    yield chunk;
   }
+}
+
+async function readChunk(path: string, handle: FileHandle): Promise<Uint8Array | null> {
+  // A fresh buffer each time: consumers may keep a chunk (a partial line, the log's last stretch).
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let bytesRead: number;
+  try {
+    ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));
+  } catch (error) {
+    throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
+  }
+  if (bytesRead === 0) return null;
+  // Pipes return small reads; copy those out rather than pin a mostly empty 1 MiB buffer.
+  return bytesRead < CHUNK_BYTES / 4
+    ? Buffer.from(buffer.subarray(0, bytesRead))
+    : buffer.subarray(0, bytesRead);
 }
 
 function describeNames(labels: string[]): string {

@@ -1,0 +1,45 @@
+import { anyOf } from './any-of.js';
+
+/** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
+export const TRIGGER =
+  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|validation|no platform|^(?:error)?: ?[A-Z]/i;
+
+// Literal heads of the start, ready and death markers and of the cause hints (markers.ts): literals keep
+// this test cheap on every line. A test reads every fixture both ways to keep it a superset.
+const MARKERS =
+  /Starting|Started|Stopped|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
+const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
+
+/** What a log copied from a web console adds between events (parsing/console-copy-filter.ts). */
+const CONSOLE_ARTIFACT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
+
+/**
+ * Whether a raw line could matter to the diagnosis at all: a failure word, a traceback, a start, ready or
+ * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
+ */
+export const mayMatter: (raw: string) => boolean = anyOf([TRIGGER, STRUCTURE, MARKERS]);
+
+/**
+ * The same test for a whole block of lines at once, run over the block read as Latin-1 (one char per
+ * byte, so offsets are byte offsets). Folding every pattern's case only widens it: still a superset.
+ */
+export const MAY_MATTER_IN_BLOCK = new RegExp(
+  [TRIGGER, STRUCTURE, MARKERS, CONSOLE_ARTIFACT].map((pattern) => `(?:${pattern.source})`).join('|'),
+  'gim',
+);
+
+/**
+ * Once the server is up and serving, what can still change the diagnosis is a sign that it is dying or
+ * starting again: a traceback or an exception, an error-level line, systemd speaking of the unit, a
+ * segmentation fault, a shutdown. A month of serving is mostly chatter, so this short list is all that is
+ * looked for there; what follows a death, and the log's last stretch, are read closely. Eight literals at
+ * most: V8 searches a block for up to eight at about the speed of one and falls to half speed beyond.
+ */
+export const SIGNS_OF_DEATH_IN_BLOCK =
+  /Traceback|Error|Exception|ERROR|CRITICAL|systemd\[|Segmentation fault|Shutting down/g;
+
+/** Signs that a line at INFO or DEBUG level only quotes (a prompt, a retry notice). */
+export const QUOTABLE_SIGNS: ReadonlySet<string> = new Set(['Error', 'Exception', 'ERROR', 'CRITICAL']);
+
+/** A line's level, when the server wrote it as reporting rather than failing. */
+export const REPORTING_LEVEL = /\b(?:INFO|DEBUG)\b|\blevel=(?:info|debug)\b|"level": ?"(?:info|debug)"/;

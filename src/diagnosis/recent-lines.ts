@@ -1,0 +1,77 @@
+/** Lines skipped in bulk, read back only if a candidate asks for its context. */
+interface SkippedLines {
+  count: number;
+  /** The last min(count, keep) of them, oldest first. */
+  read: (() => string[]) | string[];
+}
+
+type Entry = string | SkippedLines;
+
+/**
+ * The last few lines of the log, the context a candidate keeps. A scanner that skips chatter in bulk
+ * hands over a span at a time; its lines are made into strings only when they are read.
+ */
+export class RecentLines {
+  private entries: Entry[] = [];
+  /** Lines the entries stand for, skipped spans counted in full. */
+  private total = 0;
+
+  constructor(
+    private readonly keep: number,
+    private readonly prepare: (raw: string) => string,
+  ) {}
+
+  push(line: string): void {
+    this.entries.push(line);
+    this.total++;
+    this.trim();
+  }
+
+  pushSkipped(count: number, read: () => string[]): void {
+    if (count <= 0) return;
+    this.entries.push({ count, read });
+    this.total += count;
+    this.trim();
+  }
+
+  /** Reads every skipped span still kept, so nothing refers to the block it came from. */
+  settle(): void {
+    for (const entry of this.entries) if (typeof entry !== 'string') this.linesOf(entry);
+  }
+
+  /** The last `count` lines (at most `keep`), oldest first. */
+  last(count: number = this.keep): string[] {
+    const lines: string[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && lines.length < count; i--) {
+      const entry = this.entries[i] as Entry;
+      if (typeof entry === 'string') lines.push(entry);
+      else {
+        const span = this.linesOf(entry);
+        for (let j = span.length - 1; j >= 0 && lines.length < count; j--) lines.push(span[j] as string);
+      }
+    }
+    return lines.reverse();
+  }
+
+  /** The line `back` lines before the end (1 is the last), or undefined once forgotten. */
+  at(back: number): string | undefined {
+    if (back < 1 || back > this.keep) return undefined;
+    const lines = this.last(back);
+    return lines.length === back ? lines[0] : undefined;
+  }
+
+  private linesOf(entry: SkippedLines): string[] {
+    if (typeof entry.read === 'function') entry.read = entry.read().map(this.prepare);
+    return entry.read;
+  }
+
+  private trim(): void {
+    while (this.entries.length > 1) {
+      const first = this.entries[0] as Entry;
+      const size = typeof first === 'string' ? 1 : first.count;
+      if (this.total - size < this.keep) return;
+      this.entries.shift();
+      this.total -= size;
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import { LineSplitter } from '../parsing/split-lines.js';
+import { MAY_MATTER_IN_BLOCK } from './knowledge/may-matter.js';
+import { nextSignOfDeath } from './signs-of-death.js';
+
+/** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
+export interface ScanTarget {
+  /** Whether line `n` must be read whatever it holds (inside a traceback, right after a failure). */
+  needsLine(n: number): boolean;
+  /** Whether the server is up and serving, so only signs of its death need reading. */
+  isServing(): boolean;
+  readLine(raw: string): void;
+  /** `count` lines passed over; `lastLines` makes the last of them into strings if they are wanted. */
+  skipLines(count: number, lastLines: () => string[]): void;
+  /** The block the skipped lines came from is about to go. */
+  settle(): void;
+}
+
+export interface ScanOptions {
+  maxLineLength: number;
+  /** The log's last this many bytes are read closely whatever the server's state (its death is there). */
+  closeReadBytes: number;
+}
+
+/** Bytes taken from the queue at a time. */
+const BLOCK_BYTES = 1 << 20;
+/** Lines kept for a skipped span: the most context a candidate takes. */
+const SKIPPED_KEPT = 40;
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Reads a log as large byte blocks, not line by line: one search over a block finds the lines that may
+ * matter, and only those (and the lines the session asks for) become strings. The lines between are
+ * counted and remembered by offset. The last `closeReadBytes` wait in a queue, so the end of the log is
+ * always read closely, whatever the server was doing.
+ */
+export class BlockScanner {
+  bytes = 0;
+  private cutLines = 0;
+
+  private queue: Uint8Array[] = [];
+  private queued = 0;
+  /** The start of a line whose end has not arrived. */
+  private carry: Buffer | null = null;
+  /** The carried line passed the longest kept: the rest of it is dropped. */
+  private carryCut = false;
+  private started = false;
+  private lines = 0;
+  private readonly maxBytes: number;
+  private readonly splitter: LineSplitter;
+
+  constructor(
+    private readonly target: ScanTarget,
+    private readonly options: ScanOptions,
+  ) {
+    // The longest line kept, in bytes: a UTF-16 unit takes at most three.
+    this.maxBytes = options.maxLineLength * 3 + 4;
+    this.splitter = new LineSplitter((line) => this.readText(line), options.maxLineLength);
+  }
+
+  /** Lines cut to the longest kept. */
+  get truncatedLines(): number {
+    return this.cutLines + this.splitter.truncatedLines;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.bytes += chunk.length;
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(BLOCK_BYTES, true);
+  }
+
+  end(): void {
+    while (this.queued > 0) this.scanNext(BLOCK_BYTES, false);
+    if (this.carry !== null) {
+      const last = this.carry;
+      this.carry = null;
+      this.readLast(last);
+    }
+    this.splitter.end();
+    this.target.settle();
+  }
+
+  /** Scans the oldest queued bytes, about `size` of them, as one block. */
+  private scanNext(size: number, mayServe: boolean): void {
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    while (this.queue.length > 0 && length < size) {
+      const part = this.queue.shift() as Uint8Array;
+      parts.push(part);
+      length += part.length;
+    }
+    this.queued -= length;
+    this.scanBlock(parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts), mayServe);
+  }
+
+  private scanBlock(chunk: Uint8Array, mayServe: boolean): void {
+    let bytes = asBuffer(chunk);
+    if (!this.started) {
+      this.started = true;
+      if (BOM.every((byte, i) => bytes[i] === byte)) bytes = bytes.subarray(BOM.length);
+    }
+    if (this.carry !== null) {
+      // The line begun in the last block ends here: read it alone, not by copying this block after it.
+      const lf = bytes.indexOf(0x0a);
+      if (lf === -1) {
+        this.keepCarry(this.carryCut ? this.carry : Buffer.concat([this.carry, bytes]));
+        return;
+      }
+      const carried = this.carryCut ? this.carry : Buffer.concat([this.carry, bytes.subarray(0, lf + 1)]);
+      const cutShort = this.carryCut;
+      this.carry = null;
+      this.carryCut = false;
+      if (cutShort) this.readCut(carried);
+      else this.scanSmall(carried, mayServe);
+      bytes = bytes.subarray(lf + 1);
+    }
+    const cut = bytes.lastIndexOf(0x0a) + 1;
+    if (cut < bytes.length) this.keepCarry(bytes.subarray(cut));
+    if (cut === 0) return;
+    this.scanLineBlock(bytes.subarray(0, cut), mayServe);
+  }
+
+  /** The line carried over a block's edge, with its newline. */
+  private scanSmall(line: Buffer, mayServe: boolean): void {
+    if (line.length > this.maxBytes) {
+      this.readCut(line.subarray(0, this.maxBytes));
+      return;
+    }
+    this.scanLineBlock(line, mayServe);
+  }
+
+  /** Whole lines, each ending in a newline. */
+  private scanLineBlock(block: Buffer, mayServe: boolean): void {
+    // Lone CRs end lines too (progress bars); such blocks are rare and take the line splitter's path.
+    if (block.indexOf(0x0d) !== -1) this.splitter.push(block.toString('utf8'));
+    else this.scanLines(block, mayServe);
+    this.target.settle();
+  }
+
+  private scanLines(block: Buffer, mayServe: boolean): void {
+    for (const [from, to] of sliceLines(block, 0, block.length)) {
+      this.scanSlice(from === 0 && to === block.length ? block : block.subarray(from, to), mayServe);
+    }
+  }
+
+  private scanSlice(block: Buffer, mayServe: boolean): void {
+    const text = block.toString('latin1');
+    const end = block.length;
+    let pos = 0;
+    while (pos < end) {
+      if (this.target.needsLine(this.lines + 1)) {
+        const lf = text.indexOf('\n', pos);
+        this.readBytes(block, pos, lf);
+        pos = lf + 1;
+        continue;
+      }
+      let hit: RegExpExecArray | null;
+      if (mayServe && this.target.isServing()) hit = nextSignOfDeath(text, pos);
+      else {
+        MAY_MATTER_IN_BLOCK.lastIndex = pos;
+        hit = MAY_MATTER_IN_BLOCK.exec(text);
+      }
+      const hitStart = hit === null ? end : text.lastIndexOf('\n', hit.index - 1) + 1;
+      if (hitStart > pos) this.skip(block, text, pos, hitStart);
+      if (hit === null) return;
+      const lf = text.indexOf('\n', hitStart);
+      this.readBytes(block, hitStart, lf);
+      pos = lf + 1;
+    }
+  }
+
+  /** Counts the lines in [from, to), which ends at a line's start, and hands them over unread. */
+  private skip(block: Buffer, text: string, from: number, to: number): void {
+    const max = this.options.maxLineLength;
+    let count = 0;
+    let start = from;
+    while (start < to) {
+      // The Latin-1 copy of the block: a string's indexOf is a builtin, a Buffer's a call into C++.
+      const lf = text.indexOf('\n', start);
+      count++;
+      if (lf - start > max && this.lengthOf(block, start, lf) > max) this.cutLines++;
+      start = lf + 1;
+    }
+    this.handOver(block, from, to, count);
+  }
+
+  private handOver(block: Buffer, from: number, to: number, count: number): void {
+    this.lines += count;
+    this.target.skipLines(count, () => this.lastLines(block, from, to, Math.min(count, SKIPPED_KEPT)));
+  }
+
+  /** The last `count` lines of [from, to), found by walking back from its end. */
+  private lastLines(block: Buffer, from: number, to: number, count: number): string[] {
+    const lines: string[] = [];
+    let end = to - 1;
+    while (lines.length < count && end >= from) {
+      const start = end === 0 ? 0 : block.lastIndexOf(0x0a, end - 1) + 1;
+      lines.push(this.cutLine(block.toString('utf8', Math.max(start, from), end)));
+      end = start - 1;
+    }
+    return lines.reverse();
+  }
+
+  private readBytes(block: Buffer, start: number, lf: number): void {
+    const raw = block.toString('utf8', start, lf);
+    if (raw.length > this.options.maxLineLength) this.cutLines++;
+    this.lines++;
+    this.target.readLine(this.cutLine(raw));
+  }
+
+  /** A line from the line splitter (a block with CRs): it has counted and cut it already. */
+  private readText(line: string): void {
+    this.lines++;
+    this.target.readLine(line);
+  }
+
+  /** The log's last line, which has no newline after it. */
+  private readLast(bytes: Buffer): void {
+    if (this.carryCut) {
+      this.readCut(bytes);
+      return;
+    }
+    if (bytes.indexOf(0x0d) !== -1) {
+      this.splitter.push(asBuffer(bytes).toString('utf8'));
+      return;
+    }
+    this.readBytes(asBuffer(bytes), 0, bytes.length);
+  }
+
+  /** A line that passed the longest kept: what was kept of it, cut and counted. */
+  private readCut(bytes: Uint8Array): void {
+    this.cutLines++;
+    this.lines++;
+    this.target.readLine(this.cutLine(asBuffer(bytes).toString('utf8')));
+  }
+
+  private keepCarry(rest: Buffer): void {
+    if (rest.length > this.maxBytes) {
+      this.carry = Buffer.from(rest.subarray(0, this.maxBytes));
+      this.carryCut = true;
+      return;
+    }
+    // A copy: the carried bytes must not pin the whole block they came from.
+    this.carry = rest === this.carry ? rest : Buffer.from(rest);
+  }
+
+  private lengthOf(block: Buffer, start: number, lf: number): number {
+    return block.toString('utf8', start, lf).length;
+  }
+
+  private cutLine(raw: string): string {
+    return raw.length > this.options.maxLineLength ? raw.slice(0, this.options.maxLineLength) : raw;
+  }
+}
+
+/** The most bytes searched as one string: small enough for V8's young generation (under 128 KiB). */
+const SLICE_BYTES = 64 << 10;
+
+/**
+ * Splits [start, end) of a buffer of whole lines into slices of about `SLICE_BYTES` that end at a line's
+ * end (a longer line makes its own slice). A string this small lives and dies in V8's young generation,
+ * where a 1 MiB one is freed only by full collections (half the run, and 60 MiB more memory).
+ */
+function* sliceLines(block: Buffer, start: number, end: number): Generator<[number, number]> {
+  let from = start;
+  while (from < end) {
+    let to = end;
+    if (from + SLICE_BYTES < end) {
+      to = block.lastIndexOf(0x0a, from + SLICE_BYTES - 1) + 1;
+      if (to <= from) to = block.indexOf(0x0a, from + SLICE_BYTES) + 1;
+    }
+    yield [from, to];
+    from = to;
+  }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+}
