@@ -8,11 +8,16 @@ export interface DiagnoseOptions {
   unit?: string;
   /** Lines longer than this are cut for analysis and counted (default 64 KiB). */
   maxLineLength?: number;
-  /** Read every line in full instead of skipping chatter; the same diagnosis, slower (for tests). */
+  /**
+   * Read every line in full, the whole log closely: the reference the faster reading is tested against
+   * (the same diagnosis within the last `closeReadBytes`; before them, see there).
+   */
   readEveryLine?: boolean;
   /**
-   * The log's last this many bytes are read closely (default 4 MiB). Before them, once the server is up
-   * and serving, only signs of its death are looked for: a traceback, an error, systemd, a fatal signal.
+   * The log's last this many bytes are read closely (default 4 MiB): every line that may matter. Before
+   * them, once the server is up and serving, only signs of its death are looked for: a traceback, an
+   * exception or an error-level line (not one an INFO line quotes), systemd, a segmentation fault, a
+   * shutdown. A death, or a new start, brings close reading back until the server serves again.
    */
   closeReadBytes?: number;
 }

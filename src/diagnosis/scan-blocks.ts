@@ -65,13 +65,22 @@ export class BlockScanner {
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.bytes += chunk.length;
-    this.queue.push(chunk);
-    this.queued += chunk.length;
-    while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(BLOCK_BYTES, true);
+    // In pieces of a block at most, so that a whole log pushed at once still has its end read closely.
+    for (let at = 0; at < chunk.length; at += BLOCK_BYTES) {
+      const piece = at === 0 && chunk.length <= BLOCK_BYTES ? chunk : chunk.subarray(at, at + BLOCK_BYTES);
+      this.queue.push(piece);
+      this.queued += piece.length;
+      while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(BLOCK_BYTES, true);
+    }
+  }
+
+  /** Reads what is queued now, closely: a peek must see the log up to here. */
+  flush(): void {
+    while (this.queued > 0) this.scanNext(BLOCK_BYTES, false);
   }
 
   end(): void {
-    while (this.queued > 0) this.scanNext(BLOCK_BYTES, false);
+    this.flush();
     if (this.carry !== null) {
       const last = this.carry;
       this.carry = null;

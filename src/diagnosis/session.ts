@@ -13,6 +13,7 @@ import type { Candidate } from './candidate.js';
 import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { mayMatter } from './knowledge/may-matter.js';
+import { isNoise } from './knowledge/noise.js';
 import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
@@ -30,6 +31,8 @@ const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
 const KEPT_LINE = 2048;
+/** Lines of the same start after a death marker before the log is read as a serving server's again. */
+const AFTERLIFE_LINES = 20_000;
 /** The end of a log is read closely whatever the server was doing: its death and what led to it are there. */
 const DEFAULT_CLOSE_READ_BYTES = 4 << 20;
 
@@ -77,7 +80,10 @@ class Session implements DiagnosisSession, ScanTarget {
 
   isServing(): boolean {
     const attempt = this.current;
-    return attempt.readyLine !== null && !attempt.diedAfterReady && !attempt.exitedWithFailure;
+    if (attempt.readyLine === null || attempt.exitedWithFailure) return false;
+    // A server that goes on serving long after a sign of its death did not die there: read on as a
+    // server's log again (the diagnosis still counts the death), not the rest of a month closely.
+    return !attempt.diedAfterReady || this.lineCount - (attempt.deathLine ?? 0) > AFTERLIFE_LINES;
   }
 
   readLine(raw: string): void {
@@ -123,6 +129,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   peek(): Diagnosis {
+    this.scanner.flush();
     return this.build();
   }
 
@@ -155,7 +162,8 @@ class Session implements DiagnosisSession, ScanTarget {
       return;
     }
     if (attempt.readyLine === null && isReadyMarker(text)) attempt.readyLine = line.n;
-    else if (attempt.readyLine !== null && isDeathMarker(text)) {
+    // Known noise says nothing of a death (PyTorch's exit warning links to a page about `#shutdown`).
+    else if (attempt.readyLine !== null && isDeathMarker(text) && !isNoise(text)) {
       attempt.diedAfterReady = true;
       attempt.deathLine ??= line.n;
     }

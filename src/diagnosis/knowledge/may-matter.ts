@@ -30,16 +30,23 @@ export const MAY_MATTER_IN_BLOCK = new RegExp(
 
 /**
  * Once the server is up and serving, what can still change the diagnosis is a sign that it is dying or
- * starting again: a traceback or an exception, an error-level line, systemd speaking of the unit, a
- * segmentation fault, a shutdown. A month of serving is mostly chatter, so this short list is all that is
- * looked for there; what follows a death, and the log's last stretch, are read closely. Eight literals at
- * most: V8 searches a block for up to eight at about the speed of one and falls to half speed beyond.
+ * starting again: a traceback or an exception, an error (a level, a CUDA or C++ error), systemd speaking of
+ * the unit, a segmentation fault, a shutdown. A month of serving is mostly chatter, so this short list is
+ * all that is looked for there; what follows a death, and the log's last stretch, are read closely. Eight
+ * alternatives at most: V8 searches a block for up to eight at about the speed of one (0.36 s per GB
+ * here) and at two thirds of that speed beyond.
  */
 export const SIGNS_OF_DEATH_IN_BLOCK =
-  /Traceback|Error|Exception|ERROR|CRITICAL|systemd\[|Segmentation fault|Shutting down/g;
+  /Traceback|[Ee]rror|Exception|ERROR|CRITICAL|systemd\[|Segmentation fault|Shutting down/g;
 
 /** Signs that a line at INFO or DEBUG level only quotes (a prompt, a retry notice). */
-export const QUOTABLE_SIGNS: ReadonlySet<string> = new Set(['Error', 'Exception', 'ERROR', 'CRITICAL']);
+export const QUOTABLE_SIGNS: ReadonlySet<string> = new Set([
+  'Error',
+  'error',
+  'Exception',
+  'ERROR',
+  'CRITICAL',
+]);
 
 /** A line's level, when the server wrote it as reporting rather than failing. */
 export const REPORTING_LEVEL = /\b(?:INFO|DEBUG)\b|\blevel=(?:info|debug)\b|"level": ?"(?:info|debug)"/;

@@ -1,0 +1,662 @@
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// The benchmark's generator: days of serving, then one worker's crash and the storm it sets off.
+import { generateJournal } from '../../bench/generate-journal.mjs';
+import { createDiagnosisSession, diagnose, diagnoseStream } from '../../src/diagnosis/index.js';
+import type { DiagnoseOptions } from '../../src/diagnosis/index.js';
+import { MAY_MATTER_IN_BLOCK, mayMatter } from '../../src/diagnosis/knowledge/may-matter.js';
+import type { Diagnosis } from '../../src/types/diagnosis.js';
+
+// Counts the searches made in serving mode, to prove the tests below read logs that way at all (a test of
+// serving-mode reading that never entered it would pass whatever that reading does).
+const serving = vi.hoisted(() => ({ searches: 0 }));
+vi.mock('../../src/diagnosis/signs-of-death.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/diagnosis/signs-of-death.js')>();
+  return {
+    ...actual,
+    nextSignOfDeath: (text: string, from: number) => {
+      serving.searches++;
+      return actual.nextSignOfDeath(text, from);
+    },
+  };
+});
+
+const ROOT = join(import.meta.dirname, '../..');
+const MiB = 1 << 20;
+
+/** Every .log below a folder (none when it is missing: ../shared is not in every checkout). */
+function logsUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const found: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...logsUnder(path));
+    else if (name.endsWith('.log')) found.push(path);
+  }
+  return found;
+}
+
+const relative = (path: string): string => path.slice(ROOT.length + 1);
+
+/** What a diagnosis says of the cause: the part that must not depend on how closely the log was read. */
+function verdictOf(d: Diagnosis) {
+  return {
+    verdict: d.verdict,
+    exception: d.rootCause?.exception ?? null,
+    message: d.rootCause?.message ?? null,
+    line: d.rootCause?.line ?? null,
+    lineNumber: d.rootCause?.lineNumber ?? null,
+    category: d.signature?.category ?? null,
+  };
+}
+
+/** `bytes` as a stream of `size`-byte chunks (the last one shorter). */
+function chunksOf(bytes: Uint8Array, size: number): AsyncIterable<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return Readable.from(chunks);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
+  const LOGS = [
+    ...logsUnder(join(ROOT, 'src/signatures')),
+    ...logsUnder(join(ROOT, 'test/fixtures')),
+    ...logsUnder(join(ROOT, 'examples')),
+    ...logsUnder(join(ROOT, '../shared/corpus')),
+    ...logsUnder(join(ROOT, '../shared/healthy')),
+  ];
+
+  /** Whether the block search, run over the line's bytes read as Latin-1, finds something in it. */
+  function blockFinds(line: string): boolean {
+    MAY_MATTER_IN_BLOCK.lastIndex = 0;
+    return MAY_MATTER_IN_BLOCK.test(Buffer.from(line, 'utf8').toString('latin1') + '\n');
+  }
+
+  it(`for every line of the ${LOGS.length} logs in the repository and ../shared`, () => {
+    expect(LOGS.length).toBeGreaterThan(300);
+    const missed: string[] = [];
+    let mattering = 0;
+    for (const path of LOGS) {
+      const lines = readFileSync(path, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split(/\r\n|\r|\n/);
+      lines.forEach((line, i) => {
+        if (!mayMatter(line)) return;
+        mattering++;
+        if (!blockFinds(line))
+          missed.push(`${relative(path)}:${i + 1}: ${JSON.stringify(line.slice(0, 200))}`);
+      });
+    }
+    expect(mattering).toBeGreaterThan(3_000);
+    expect(missed, `lines mayMatter keeps but the block search misses:\n${missed.join('\n')}`).toEqual([]);
+  });
+
+  it.each([
+    'Traceback (most recent call last):',
+    '    ^^^^^^^^^^^^^^^^^^^^',
+    'Copy',
+    'error: something',
+    ': Xyz',
+    'RuntimeError: CUDA error: an illegal memory access was encountered',
+    'INFO 02-18 06:10:27 [api_server.py:1043] vLLM API server version 0.10.1',
+    'vllm.service: Main process exited, code=exited, status=1/FAILURE',
+    'Ошибка: CUDA error, память закончилась',
+    '模型加载失败 RuntimeError: 无法分配显存',
+  ])('for a line that matters: %j', (line) => {
+    expect(mayMatter(line)).toBe(true);
+    expect(blockFinds(line)).toBe(true);
+  });
+
+  it('and finds the timestamps a web console copy adds, which mayMatter does not keep', () => {
+    expect(mayMatter('2024-03-28T01:20:32.907Z')).toBe(false);
+    expect(blockFinds('2024-03-28T01:20:32.907Z')).toBe(true);
+  });
+
+  // Known gap (not in any fixture today): mayMatter's `^\s*\^` (a caret line under a traceback's code) takes
+  // Unicode spaces for `\s`; read as Latin-1 their UTF-8 bytes are not spaces, so the block search misses
+  // such a line. Inside a traceback the scanner reads every line anyway, so the diagnosis is unchanged there.
+  // `it.fails`: this test starts failing (and this list must shrink) the day the block search covers them.
+  it.fails.each(['\u00a0   ^^^^^^', '\u3000^', '\u2003  ^~~~', '\ufeff  ^'])(
+    'KNOWN GAP: a caret line led by a Unicode space: %j',
+    (line) => {
+      expect(mayMatter(line)).toBe(true);
+      expect(blockFinds(line)).toBe(true);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('serving-mode reading everywhere (closeReadBytes: 0) names the causes a full read names', () => {
+  const REQUIRED = ['test/fixtures/heldout', 'test/fixtures/heldout-2', '../shared/corpus'];
+  // Healthy logs serve the longest: the most serving-mode reading.
+  const EXTRA = ['../shared/healthy', 'test/fixtures/healthy-extra'];
+  const LOGS = [...REQUIRED, ...EXTRA].flatMap((dir) => logsUnder(join(ROOT, dir)));
+
+  // closeReadBytes: 0 alone changes nothing for these fixtures, for two reasons:
+  //  - the scanner searches a block only once more than closeReadBytes + one block (1 MiB) is queued; below
+  //    that it reads the whole log at its end, closely;
+  //  - the first 200 lines (the engine head) are read in full whatever the mode, and every fixture here is
+  //    shorter than that.
+  // So each fixture is also read after 200 empty lines and followed by one 1 MiB line of chatter: then the
+  // fixture lies in a block searched as it is pushed, in serving mode from its ready marker on. The empty lines cost the
+  // fast read the engine head (`engine` may differ: the full read describes every line), which the compared
+  // fields do not depend on.
+  const HEAD = Buffer.from('\n'.repeat(200));
+  const PADDING = Buffer.from('x'.repeat(MiB + 1) + '\n');
+  function servingForm(log: Buffer): Buffer {
+    const newline = log.length > 0 && log[log.length - 1] !== 0x0a ? Buffer.from('\n') : Buffer.alloc(0);
+    return Buffer.concat([HEAD, log, newline, PADDING]);
+  }
+
+  // Fixtures whose cause differs in serving mode, with the reason; remove an entry once it is fixed (the
+  // test says when one no longer differs). Empty now. At 295e507 both ollama-003.log (test/fixtures/heldout
+  // and heldout-2) differed: after "llama runner started" the runner's raw ggml lines ("CUDA error: an
+  // illegal memory access was encountered", "CUDA error: no kernel image is available...") hold only a
+  // lowercase "error", which SIGNS_OF_DEATH_IN_BLOCK did not look for, so serving mode passed over the
+  // cause: "no-failure" instead of illegal-memory-access / gpu-arch-unsupported. `[Ee]rror` fixed it.
+  const KNOWN_DIFFERENCES: string[] = [];
+
+  it(`holds for the ${LOGS.length} logs of ${[...REQUIRED, ...EXTRA].join(', ')}`, () => {
+    expect(LOGS.length).toBeGreaterThan(100);
+    const differ = new Map<string, string>();
+    /** Fixtures read (partly) in serving mode. */
+    let servingRead = 0;
+    for (const path of LOGS) {
+      const log = readFileSync(path);
+      for (const [form, bytes] of [
+        ['as is', log],
+        ['in serving mode', servingForm(log)],
+      ] as const) {
+        const before = serving.searches;
+        const fast = diagnose(bytes, { closeReadBytes: 0 });
+        if (form !== 'as is' && serving.searches > before) servingRead++;
+        const full = diagnose(bytes, { readEveryLine: true });
+        const [a, b] = [verdictOf(fast), verdictOf(full)];
+        if (JSON.stringify(a) !== JSON.stringify(b)) {
+          differ.set(relative(path), `${form}: ${JSON.stringify(a)} vs full read ${JSON.stringify(b)}`);
+        }
+        expect(fast.input.lines, relative(path)).toBe(full.input.lines);
+        expect(fast.input.truncatedLines, relative(path)).toBe(full.input.truncatedLines);
+      }
+    }
+    const unexpected = [...differ].filter(([path]) => !KNOWN_DIFFERENCES.includes(path));
+    expect(unexpected.map(([path, why]) => `${path} (${why})`)).toEqual([]);
+    const fixed = KNOWN_DIFFERENCES.filter((path) => !differ.has(path) && LOGS.includes(join(ROOT, path)));
+    expect(fixed, 'these no longer differ: remove them from KNOWN_DIFFERENCES').toEqual([]);
+    // The serving-mode reads must really have searched for signs of death (21 fixtures today: those that
+    // became ready and did not die at once, the healthy ones among them; the others failed at start-up).
+    expect(servingRead).toBeGreaterThanOrEqual(15);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('a generated journal of days of serving, then a crash, read as a stream', () => {
+  let dir = '';
+  let path = '';
+  let bytes: Buffer;
+  let meta: {
+    lines: number;
+    planted: { exception: string; messageNeedle: string; process: string; lineNumber: number };
+  };
+  let full: Diagnosis;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vigil-block-'));
+    path = join(dir, 'journal.log');
+    await generateJournal({ size: '14m', out: path, seed: 11 });
+    meta = JSON.parse(await readFile(`${path}.meta.json`, 'utf8')) as typeof meta;
+    bytes = await readFile(path);
+    full = diagnose(bytes, { readEveryLine: true });
+  });
+
+  afterAll(async () => {
+    if (dir !== '') await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the full read names the planted cause', () => {
+    expect(full.rootCause?.exception).toBe(meta.planted.exception);
+    expect(full.rootCause?.message).toContain(meta.planted.messageNeedle);
+    expect(full.rootCause?.lineNumber).toBe(meta.planted.lineNumber);
+    expect(full.input.lines).toBe(meta.lines);
+  });
+
+  /**
+   * Not the full read's JSON, and the difference is a finding, not a design choice to hide: serving mode
+   * passes over most of the INFO request logs whose prompts quote "not found" / "error:" (hints to a full
+   * read), but reads closely the lines that follow a sign it meets (a benign single-line ERROR) and the last
+   * closeReadBytes.
+   * A recurring quoted hint that the full read met (and grouped) hours earlier is thus first met by the fast
+   * read just before the crash, where it looks new: it is listed in `groups` and `evidence` (with the
+   * default closeReadBytes one such "Received request ... not found" group; with closeReadBytes 0 nine, and
+   * the evidence then loses crash lines of the full read's). `noiseSuppressed` differs too.
+   * What must hold: everything else is the full read's, every group of the full read is there unchanged,
+   * and what is extra is only hints (no exception) from before the crash.
+   */
+  function expectSameDiagnosis(fast: Diagnosis, closeReadBytes?: number): void {
+    const rest = (d: Diagnosis) => ({
+      ...d,
+      input: null,
+      groups: null,
+      evidence: null,
+      noiseSuppressed: null,
+    });
+    expect(rest(fast)).toEqual(rest(full));
+    expect(fast.input).toEqual(full.input);
+    for (const group of full.groups) expect(fast.groups).toContainEqual(group);
+    const extra = fast.groups.filter(
+      (group) => !full.groups.some((g) => JSON.stringify(g) === JSON.stringify(group)),
+    );
+    for (const group of extra) {
+      expect(group.exception).toBeNull();
+      expect(group.firstLineNumber).toBeLessThan(meta.planted.lineNumber);
+    }
+    const evidence = fast.evidence.map((line) => line.lineNumber);
+    expect(evidence).toContain(meta.planted.lineNumber);
+    // KNOWN DIFFERENCE with closeReadBytes 0: the extra hints crowd some crash lines out of the evidence.
+    if (closeReadBytes === undefined)
+      for (const line of full.evidence) expect(fast.evidence).toContainEqual(line);
+  }
+
+  it.each([
+    { chunk: 64 * 1024, closeReadBytes: undefined },
+    { chunk: MiB, closeReadBytes: undefined },
+    { chunk: 777, closeReadBytes: undefined },
+    { chunk: 64 * 1024, closeReadBytes: 0 },
+    { chunk: MiB, closeReadBytes: 0 },
+    { chunk: 777, closeReadBytes: 0 },
+  ])('in chunks of $chunk bytes, closeReadBytes $closeReadBytes', async ({ chunk, closeReadBytes }) => {
+    const options: DiagnoseOptions = closeReadBytes === undefined ? {} : { closeReadBytes };
+    const before = serving.searches;
+    const fast = await diagnoseStream(createReadStream(path, { highWaterMark: chunk }), options);
+    // 14 MB of serving: most of it is read in serving mode.
+    expect(serving.searches - before).toBeGreaterThan(50);
+    expect(fast.rootCause?.exception).toBe(meta.planted.exception);
+    expect(fast.rootCause?.message).toContain(meta.planted.messageNeedle);
+    expect(fast.rootCause?.processes).toEqual([meta.planted.process]);
+    expect(fast.rootCause?.lineNumber).toBe(meta.planted.lineNumber);
+    expectSameDiagnosis(fast, closeReadBytes);
+  });
+
+  it('as one buffer', () => {
+    expectSameDiagnosis(diagnose(bytes));
+  });
+
+  it('the journal holds what serving mode must pass over (else the tests above prove less)', () => {
+    const text = bytes.toString('latin1');
+    // INFO request logs whose prompts quote exception words, and a crash with tracebacks at the end.
+    expect(text.match(/^.* INFO .*Received request.*(?:Error|Exception).*$/gm)?.length).toBeGreaterThan(100);
+    expect(text.indexOf('Traceback (most recent call last)')).toBeGreaterThan(text.length - (1 << 20));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+/** Lines of INFO chatter that matter to nothing, `bytes` of them. */
+function chatter(bytes: number, line: (i: number) => string): string[] {
+  const lines: string[] = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const text = line(i);
+    lines.push(text);
+    size += text.length + 1;
+  }
+  return lines;
+}
+
+const BANNER = 'INFO 02-18 06:10:27 [api_server.py:1043] vLLM API server version 0.10.1';
+const READY = 'INFO:     Application startup complete.';
+const STEP = (i: number) =>
+  `INFO 02-18 06:10:${String(i % 60).padStart(2, '0')} [loggers.py:123] Engine 000: Avg prompt throughput: ${i % 997}.0 tokens/s, Running: 3 reqs`;
+const CRASH = [
+  'ERROR 02-18 07:00:01 [core.py:708] EngineCore encountered a fatal error.',
+  'ERROR 02-18 07:00:01 [core.py:708] Traceback (most recent call last):',
+  'ERROR 02-18 07:00:01 [core.py:708]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 701, in run_engine_core',
+  'ERROR 02-18 07:00:01 [core.py:708]     engine_core.run_busy_loop()',
+  'ERROR 02-18 07:00:01 [core.py:708]   File "/usr/local/lib/python3.12/dist-packages/vllm/worker/model_runner.py", line 1544, in execute_model',
+  'ERROR 02-18 07:00:01 [core.py:708]     hidden = model(input_ids)',
+  'ERROR 02-18 07:00:01 [core.py:708] RuntimeError: CUDA error: an illegal memory access was encountered',
+];
+
+/** The ways of reading a log that must all agree with a full read, line by line. */
+const READINGS: { name: string; read: (log: Buffer) => Promise<Diagnosis> }[] = [
+  { name: 'one buffer', read: (log) => Promise.resolve(diagnose(log)) },
+  {
+    name: 'one buffer, closeReadBytes 0',
+    read: (log) => Promise.resolve(diagnose(log, { closeReadBytes: 0 })),
+  },
+  { name: '64 KiB chunks', read: (log) => diagnoseStream(chunksOf(log, 64 * 1024)) },
+  {
+    name: '1 MiB + 3 chunks, closeReadBytes 0',
+    read: (log) => diagnoseStream(chunksOf(log, MiB + 3), { closeReadBytes: 0 }),
+  },
+  {
+    name: '4093-byte chunks, closeReadBytes 1 MiB',
+    read: (log) => diagnoseStream(chunksOf(log, 4093), { closeReadBytes: MiB }),
+  },
+];
+
+/** Reads `log` every way and expects the diagnosis of a full read each time (JSON equal, input included). */
+async function expectAsFullRead(log: Buffer): Promise<Diagnosis> {
+  const full = diagnose(log, { readEveryLine: true });
+  for (const { name, read } of READINGS) {
+    const fast = await read(log);
+    expect(JSON.stringify(fast, null, 1), name).toBe(JSON.stringify(full, null, 1));
+  }
+  return full;
+}
+
+const text = (lines: string[], end = '\n'): Buffer => Buffer.from(lines.join(end) + end, 'utf8');
+
+describe('edge cases read as a full read reads them', () => {
+  const SHORT = ['INFO 02-18 06:10:27 [api_server.py:1043] vLLM API server version 0.10.1', ...CRASH];
+  const LONG = [BANNER, READY, ...chatter(6 * MiB, STEP), ...CRASH];
+
+  it('a UTF-8 BOM at the start is stripped, in a short log and a long one', async () => {
+    for (const lines of [SHORT, LONG]) {
+      const plain = text(lines);
+      const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]);
+      const d = await expectAsFullRead(withBom);
+      expect(d.rootCause?.lineNumber).toBe(lines.length);
+      expect({ ...d, input: null }).toEqual({ ...diagnose(plain), input: null });
+      expect(d.input.lines).toBe(lines.length);
+    }
+  });
+
+  it('a BOM at the start of a log that is one traceback line', async () => {
+    const d = await expectAsFullRead(Buffer.from('\uFEFFRuntimeError: boom\n', 'utf8'));
+    expect(d.rootCause?.line).toBe('RuntimeError: boom');
+  });
+
+  it('CRLF line endings, in a short log and a long one', async () => {
+    for (const lines of [SHORT, LONG]) {
+      const d = await expectAsFullRead(text(lines, '\r\n'));
+      expect(d.rootCause?.exception).toBe('RuntimeError');
+      expect(d.rootCause?.line.endsWith('\r')).toBe(false);
+      expect(d.input.lines).toBe(lines.length);
+      expect({ ...d, input: null }).toEqual({ ...diagnose(text(lines)), input: null });
+    }
+  });
+
+  it('lone-CR progress bars in the middle of > 5 MiB of chatter, then a traceback', async () => {
+    const bar = Array.from(
+      { length: 50 },
+      (_, i) => `Loading safetensors checkpoint shards: ${i * 2}% Completed | ${i}/50`,
+    ).join('\r');
+    const lines = [BANNER, ...chatter(3 * MiB, STEP), bar, READY, ...chatter(3 * MiB, STEP), bar, ...CRASH];
+    const d = await expectAsFullRead(text(lines));
+    expect(d.rootCause?.message).toContain('illegal memory access');
+    // Each piece between CRs is a line.
+    expect(d.input.lines).toBe(lines.length + 2 * 49);
+  });
+
+  it('a 200 KiB line, then a traceback: cut and counted the same', async () => {
+    for (const long of [
+      'y'.repeat(200 * 1024),
+      `INFO 02-18 06:10:27 [logger.py:41] prompt: '${'é'.repeat(100 * 1024)}'`,
+    ]) {
+      for (const before of [[BANNER], [BANNER, READY, ...chatter(5 * MiB, STEP)]]) {
+        const d = await expectAsFullRead(text([...before, long, ...CRASH]));
+        expect(d.input.truncatedLines).toBe(1);
+        expect(d.rootCause?.exception).toBe('RuntimeError');
+      }
+    }
+  });
+
+  it('a multi-byte character split across push() chunks', () => {
+    const message = 'RuntimeError: 模型加载失败 — größe ünd ✓ 🚀 done';
+    const log = text([
+      BANNER,
+      'Traceback (most recent call last):',
+      '  File "/app/x.py", line 1, in <module>',
+      message,
+    ]);
+    const full = diagnose(log, { readEveryLine: true });
+    expect(full.rootCause?.message).toBe(message.slice('RuntimeError: '.length));
+    const start = log.indexOf(Buffer.from('模', 'utf8'));
+    const rocket = log.indexOf(Buffer.from('🚀', 'utf8'));
+    // Cut inside 模 (3 bytes) and inside 🚀 (4 bytes), and at every byte.
+    const cuts = [[start + 1], [start + 2], [start + 1, rocket + 1, rocket + 3], [rocket + 2]];
+    const everyByte = Array.from({ length: log.length - 1 }, (_, i) => i + 1);
+    for (const points of [...cuts, everyByte]) {
+      const session = createDiagnosisSession();
+      let from = 0;
+      for (const at of points) {
+        session.push(log.subarray(from, at));
+        from = at;
+      }
+      session.push(log.subarray(from));
+      expect(JSON.stringify(session.end())).toBe(JSON.stringify(full));
+    }
+  });
+
+  it('a multi-byte character split across a 1 MiB block edge, inside a long line read in serving mode', () => {
+    const message = 'RuntimeError: 模型加载失败 größe';
+    const head = text([BANNER, READY, ...chatter(2 * MiB, STEP)]);
+    // A chunk that ends exactly one byte into 模, so the block the scanner takes ends there.
+    const crash = text([...CRASH.slice(0, 6), `ERROR 02-18 07:00:01 [core.py:708] ${message}`]);
+    const log = Buffer.concat([head, crash]);
+    const split = log.indexOf(Buffer.from('模', 'utf8')) + 1;
+    const full = diagnose(log, { readEveryLine: true });
+    expect(full.rootCause?.message).toBe('模型加载失败 größe');
+    for (const closeReadBytes of [0, 4 * MiB]) {
+      const before = serving.searches;
+      const session = createDiagnosisSession({ closeReadBytes });
+      session.push(log.subarray(0, split - MiB));
+      session.push(log.subarray(split - MiB, split));
+      session.push(log.subarray(split));
+      expect(JSON.stringify(session.end())).toBe(JSON.stringify(full));
+      // With closeReadBytes 0 the blocks are searched as they come, in serving mode.
+      if (closeReadBytes === 0) expect(serving.searches).toBeGreaterThan(before);
+    }
+  });
+
+  it('the last line without a newline', async () => {
+    for (const lines of [SHORT, LONG]) {
+      const log = Buffer.from(lines.join('\n'), 'utf8');
+      const d = await expectAsFullRead(log);
+      expect(d.rootCause?.lineNumber).toBe(lines.length);
+      expect(d.input.lines).toBe(lines.length);
+    }
+  });
+
+  it.each([
+    ['a traceback line', 'RuntimeError: CUDA error: out of memory'],
+    ['chatter', 'INFO 02-18 06:10:27 [loggers.py:123] Engine 000: Avg prompt throughput: 1.0 tokens/s'],
+    ['a CR progress bar', '10%\r20%\r30%'],
+  ])('a log that is one line without a newline: %s', async (_, line) => {
+    const d = await expectAsFullRead(Buffer.from(line, 'utf8'));
+    expect(d.input.lines).toBe(line.split('\r').length);
+  });
+
+  it('an empty input', async () => {
+    const d = await expectAsFullRead(Buffer.alloc(0));
+    expect(d.verdict).toBe('no-failure');
+    expect(d.input.lines).toBe(0);
+    expect(d.input.bytes).toBe(0);
+    expect(diagnose('')).toEqual(d);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('serving mode: a crash after > 6 MiB of chatter that quotes failures', () => {
+  const QUOTES = [
+    (i: number) =>
+      `INFO 02-18 06:${String(i % 60).padStart(2, '0')}:01 [logger.py:41] Received request chatcmpl-${i}: prompt: 'My training loop dies with RuntimeError: CUDA error: device-side assert triggered, why?', params: SamplingParams(n=1, temperature=0.7)`,
+    (i: number) =>
+      `INFO 02-18 06:${String(i % 60).padStart(2, '0')}:02 [logger.py:41] Received request chatcmpl-${i}b: prompt: 'Explain this: Traceback (most recent call last): File "a.py", line 3', params: SamplingParams(n=1)`,
+    (i: number) => `INFO:     10.0.0.${i % 250}:5${i % 1000} - "POST /v1/chat/completions HTTP/1.1" 200 OK`,
+  ];
+  const WORKER = '(Worker_TP1 pid=4242) ERROR 02-18 07:00:00 [multiproc_executor.py:596]';
+  const WORKER_CRASH = [
+    `${WORKER} WorkerProc hit an exception.`,
+    `${WORKER} Traceback (most recent call last):`,
+    `${WORKER}   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 591, in worker_busy_loop`,
+    `${WORKER}     output = func(*args, **kwargs)`,
+    `${WORKER}   File "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/module.py", line 1751, in _call_impl`,
+    `${WORKER}     return forward_call(*args, **kwargs)`,
+    `${WORKER} torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 1 has a total capacity of 79.19 GiB of which 512.00 MiB is free.`,
+  ];
+  const ENGINE = '(EngineCore_DP0 pid=4200) ERROR 02-18 07:00:01 [core.py:720]';
+  const API = '(APIServer pid=4100) ERROR 02-18 07:00:01 [async_llm.py:420]';
+  const DEATH = [
+    `${ENGINE} EngineCore encountered a fatal error.`,
+    `${ENGINE} Traceback (most recent call last):`,
+    `${ENGINE}   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 711, in run_engine_core`,
+    `${ENGINE}     engine_core.run_busy_loop()`,
+    `${ENGINE} RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 1.50 GiB.', please check the stack trace above for the root cause`,
+    `${API} AsyncLLM output_handler failed.`,
+    `${API} Traceback (most recent call last):`,
+    `${API}   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/async_llm.py", line 380, in output_handler`,
+    `${API}     outputs = await engine_core.get_output_async()`,
+    `${API} vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.`,
+    '(APIServer pid=4100) INFO:     Shutting down',
+  ];
+  const lines = [
+    BANNER,
+    'INFO 02-18 06:10:27 [gpu_worker.py:276] Available KV cache memory: 21.37 GiB',
+    READY,
+    ...chatter(6.5 * MiB, (i) => (i % 7 < 3 ? QUOTES[i % 7]!(i) : STEP(i))),
+    ...WORKER_CRASH,
+    ...DEATH,
+  ];
+  const causeLine = lines.length - DEATH.length;
+  const crashStart = causeLine - WORKER_CRASH.length + 1;
+  const log = lines.join('\n') + '\n';
+
+  function expectWorkerCause(d: Diagnosis): void {
+    expect(d.verdict).toBe('failure');
+    expect(d.rootCause?.exception).toBe('torch.OutOfMemoryError');
+    expect(d.rootCause?.message).toContain('Tried to allocate 1.50 GiB');
+    expect(d.rootCause?.lineNumber).toBe(causeLine);
+    expect(d.rootCause?.processes).toEqual(['Worker_TP1']);
+    expect(d.input.lines).toBe(lines.length);
+    expect(d.input.bytes).toBe(Buffer.byteLength(log));
+    // Nothing the chatter quoted is taken for a failure.
+    expect(d.groups.filter((group) => group.firstLineNumber < crashStart)).toEqual([]);
+    expect(d.evidence.filter((line) => line.lineNumber < crashStart)).toEqual([]);
+  }
+
+  it('names the worker’s exception, read as one string, as strings in pieces, and as a byte stream', async () => {
+    const before = serving.searches;
+    const whole = diagnose(log);
+    expect(serving.searches).toBeGreaterThan(before);
+    expectWorkerCause(whole);
+
+    const session = createDiagnosisSession();
+    for (let at = 0; at < log.length; at += 100_003) session.push(log.slice(at, at + 100_003));
+    expectWorkerCause(session.end());
+
+    for (const closeReadBytes of [undefined, 0, MiB]) {
+      const options: DiagnoseOptions = closeReadBytes === undefined ? {} : { closeReadBytes };
+      expectWorkerCause(await diagnoseStream(chunksOf(Buffer.from(log), 64 * 1024), options));
+    }
+  });
+
+  it('as a full read does', () => {
+    const full = diagnose(log, { readEveryLine: true });
+    expectWorkerCause(full);
+    expect(JSON.stringify(diagnose(log))).toBe(JSON.stringify(full));
+    expect(JSON.stringify(diagnose(log, { closeReadBytes: 0 }))).toBe(JSON.stringify(full));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+/**
+ * `lines` with short lines of dots after line `at`, so that the log is a whole number of MiB: a stream in
+ * chunks that divide 1 MiB then leaves nothing queued below a block at its end, and only the bytes kept
+ * back for close reading are read closely there (not a partial last block, whatever the mode).
+ */
+function wholeMiB(lines: string[], at: number): string[] {
+  let short = (MiB - (Buffer.byteLength(lines.join('\n') + '\n') % MiB)) % MiB;
+  const filler: string[] = [];
+  while (short > 0) {
+    const bytes = Math.min(short, 100);
+    filler.push('.'.repeat(bytes - 1));
+    short -= bytes;
+  }
+  return [...lines.slice(0, at + 1), ...filler, ...lines.slice(at + 1)];
+}
+
+describe('the log’s last closeReadBytes are read closely, whatever the server was doing', () => {
+  // Deaths that serving mode does not look for (no traceback, no "Error", no systemd): only a close read of
+  // the end of the log finds them. Each is > closeReadBytes + 1 MiB, so serving mode is used before its end,
+  // and a whole number of MiB (see wholeMiB).
+  const CASES = [
+    {
+      name: 'llama.cpp: a CUDA error and an abort after serving',
+      lines: wholeMiB(
+        [
+          'build: 4589 (a4417ddd) with cc (Ubuntu 13.2.0-23ubuntu4) 13.2.0 for x86_64-linux-gnu',
+          'main: server is listening on http://0.0.0.0:8080 - starting the main loop',
+          ...chatter(6 * MiB, (i) => `slot launch_slot_: id  0 | task ${i} | processing task`),
+          '/app/ggml/src/ggml-cuda/ggml-cuda.cu:75: CUDA error',
+          'CUDA error: an illegal memory access was encountered',
+          '  current device: 0, in function ggml_backend_cuda_synchronize at /app/ggml/src/ggml-cuda/ggml-cuda.cu:2453',
+          'Aborted (core dumped)',
+        ],
+        2,
+      ),
+    },
+    {
+      name: 'vLLM killed (the OOM killer) after serving',
+      lines: wholeMiB([BANNER, READY, ...chatter(6 * MiB, STEP), 'Killed'], 2),
+    },
+  ];
+
+  it.each(CASES)('$name: found by a full read and by a stream', async ({ lines }) => {
+    const log = text(lines);
+    expect(log.length % MiB).toBe(0);
+    const full = diagnose(log, { readEveryLine: true });
+    expect(full.verdict).toBe('failure');
+    for (const chunk of [64 * 1024, MiB]) {
+      const fast = await diagnoseStream(chunksOf(log, chunk));
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(full));
+    }
+  });
+
+  // At 295e507 `diagnose(buffer)` missed both: the whole log was one chunk, the scanner's queue took whole
+  // chunks, so a chunk longer than closeReadBytes + 1 MiB was searched in serving mode to its very end.
+  it.each(CASES)('$name: found when the log is one buffer, or one string', ({ lines }) => {
+    const log = text(lines);
+    const full = diagnose(log, { readEveryLine: true });
+    expect(JSON.stringify(diagnose(log))).toBe(JSON.stringify(full));
+    expect(JSON.stringify(diagnose(log.toString('utf8')))).toBe(JSON.stringify(full));
+  });
+
+  it('a death brings close reading back: a failed restart after it is read, even with nothing kept back', async () => {
+    // llama.cpp serves, dies, and its restart cannot bind the port: no sign of death on the restart's
+    // lines, so only the close reading that follows a death sees that start and its cause.
+    const lines = wholeMiB(
+      [
+        'build: 4589 (a4417ddd) with cc (Ubuntu 13.2.0-23ubuntu4) 13.2.0 for x86_64-linux-gnu',
+        'main: server is listening on http://0.0.0.0:8080 - starting the main loop',
+        ...chatter(3 * MiB, (i) => `slot launch_slot_: id  0 | task ${i} | processing task`),
+        'Segmentation fault (core dumped)',
+        // More than the 40 lines read after any failure line, so only the death's close reading reads on.
+        ...Array.from(
+          { length: 120 },
+          (_, i) =>
+            `#${i}  0x00007f3a2b${(0x10000 + i * 64).toString(16)} in ggml_graph_compute_thread () from /app/libggml-cpu.so`,
+        ),
+        'build: 4589 (a4417ddd) with cc (Ubuntu 13.2.0-23ubuntu4) 13.2.0 for x86_64-linux-gnu',
+        'main: binding port with default address family',
+        "main: couldn't bind HTTP server socket, hostname: 127.0.0.1, port: 8080",
+        'srv    operator (): operator (): cleaning up before exit...',
+      ],
+      2,
+    );
+    const log = text(lines);
+    expect(log.length % MiB).toBe(0);
+    const full = diagnose(log, { readEveryLine: true });
+    expect(full.rootCause?.message).toContain("couldn't bind HTTP server socket");
+    for (const chunk of [64 * 1024, MiB]) {
+      const before = serving.searches;
+      const fast = await diagnoseStream(chunksOf(log, chunk), { closeReadBytes: 0 });
+      expect(serving.searches).toBeGreaterThan(before);
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(full));
+    }
+  });
+});
