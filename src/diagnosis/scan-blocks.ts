@@ -11,7 +11,7 @@ export interface ScanTarget {
   readLine(raw: string): void;
   /** `count` lines passed over; `lastLines` makes the last of them into strings if they are wanted. */
   skipLines(count: number, lastLines: () => string[]): void;
-  /** The block the skipped lines came from is about to go. */
+  /** The input has ended: skipped lines still wanted are read now, so no chunk stays referenced. */
   settle(): void;
 }
 
@@ -70,13 +70,13 @@ export class BlockScanner {
       const piece = at === 0 && chunk.length <= BLOCK_BYTES ? chunk : chunk.subarray(at, at + BLOCK_BYTES);
       this.queue.push(piece);
       this.queued += piece.length;
-      while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(BLOCK_BYTES, true);
+      while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(true);
     }
   }
 
   /** Reads what is queued now, closely: a peek must see the log up to here. */
   flush(): void {
-    while (this.queued > 0) this.scanNext(BLOCK_BYTES, false);
+    while (this.queued > 0) this.scanNext(false);
   }
 
   end(): void {
@@ -90,17 +90,12 @@ export class BlockScanner {
     this.target.settle();
   }
 
-  /** Scans the oldest queued bytes, about `size` of them, as one block. */
-  private scanNext(size: number, mayServe: boolean): void {
-    const parts: Uint8Array[] = [];
-    let length = 0;
-    while (this.queue.length > 0 && length < size) {
-      const part = this.queue.shift() as Uint8Array;
-      parts.push(part);
-      length += part.length;
-    }
-    this.queued -= length;
-    this.scanBlock(parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts), mayServe);
+  /** Scans the oldest queued chunk. Chunks are searched in slices anyway: small ones are not merged. */
+  private scanNext(mayServe: boolean): void {
+    const chunk = this.queue.shift();
+    if (chunk === undefined) return;
+    this.queued -= chunk.length;
+    this.scanBlock(chunk, mayServe);
   }
 
   private scanBlock(chunk: Uint8Array, mayServe: boolean): void {
@@ -144,7 +139,6 @@ export class BlockScanner {
     // Lone CRs end lines too (progress bars); such blocks are rare and take the line splitter's path.
     if (block.indexOf(0x0d) !== -1) this.splitter.push(block.toString('utf8'));
     else this.scanLines(block, mayServe);
-    this.target.settle();
   }
 
   private scanLines(block: Buffer, mayServe: boolean): void {
