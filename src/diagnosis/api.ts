@@ -25,8 +25,8 @@ export interface DiagnoseOptions {
 /** An incremental diagnosis: feed bytes or lines as they arrive, read the verdict at any time. */
 export interface DiagnosisSession {
   /**
-   * Raw bytes or text with any chunk boundaries; lines are split on LF, CRLF and lone CR. The session may
-   * hold a chunk until it is read (the log's end is read last): do not change it after pushing it.
+   * Raw bytes or text with any chunk boundaries; lines are split on LF, CRLF and lone CR. The bytes are
+   * copied at once: the caller may reuse its buffer when this returns.
    */
   push(chunk: Uint8Array | string): void;
   /** One line without its newline. */

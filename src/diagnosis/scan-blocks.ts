@@ -21,8 +21,9 @@ export interface ScanOptions {
   closeReadBytes: number;
 }
 
-/** Bytes taken from the queue at a time. */
+/** The scanner's own blocks: written as chunks arrive, read once the queue holds more than the close read. */
 const BLOCK_BYTES = 1 << 20;
+const SPARE_BLOCKS = 2;
 /** Lines kept for a skipped span: the most context a candidate takes. */
 const SKIPPED_KEPT = 40;
 const BOM = [0xef, 0xbb, 0xbf];
@@ -37,8 +38,14 @@ export class BlockScanner {
   bytes = 0;
   private cutLines = 0;
 
-  private queue: Uint8Array[] = [];
+  /** Blocks written and waiting: the last `closeReadBytes` are always here. */
+  private queue: Buffer[] = [];
   private queued = 0;
+  /** The block being written, and how much of it. */
+  private filling: Buffer | null = null;
+  private filled = 0;
+  /** Blocks read and free to write again. */
+  private readonly spare: Buffer[] = [];
   /** The start of a line whose end has not arrived. */
   private carry: Buffer | null = null;
   /** The carried line passed the longest kept: the rest of it is dropped. */
@@ -62,20 +69,36 @@ export class BlockScanner {
     return this.cutLines + this.splitter.truncatedLines;
   }
 
+  /**
+   * Copies the chunk into the scanner's own blocks, so the caller may reuse its buffer at once and the
+   * memory in use stays the same few blocks however long the log (fresh buffers per read cost page faults,
+   * collections and tens of MiB of heap that the allocator keeps).
+   */
   push(chunk: Uint8Array): void {
-    if (chunk.length === 0) return;
     this.bytes += chunk.length;
-    // In pieces of a block at most, so that a whole log pushed at once still has its end read closely.
-    for (let at = 0; at < chunk.length; at += BLOCK_BYTES) {
-      const piece = at === 0 && chunk.length <= BLOCK_BYTES ? chunk : chunk.subarray(at, at + BLOCK_BYTES);
-      this.queue.push(piece);
-      this.queued += piece.length;
-      while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(true);
+    let at = 0;
+    while (at < chunk.length) {
+      this.filling ??= this.spare.pop() ?? Buffer.allocUnsafe(BLOCK_BYTES);
+      const taken = Math.min(chunk.length - at, BLOCK_BYTES - this.filled);
+      this.filling.set(chunk.subarray(at, at + taken), this.filled);
+      this.filled += taken;
+      at += taken;
+      if (this.filled === BLOCK_BYTES) this.enqueueFilling();
     }
+  }
+
+  private enqueueFilling(): void {
+    if (this.filling === null || this.filled === 0) return;
+    this.queue.push(this.filled === BLOCK_BYTES ? this.filling : this.filling.subarray(0, this.filled));
+    this.queued += this.filled;
+    this.filling = null;
+    this.filled = 0;
+    while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(true);
   }
 
   /** Reads what is queued now, closely: a peek must see the log up to here. */
   flush(): void {
+    this.enqueueFilling();
     while (this.queued > 0) this.scanNext(false);
   }
 
@@ -90,12 +113,21 @@ export class BlockScanner {
     this.target.settle();
   }
 
-  /** Scans the oldest queued chunk. Chunks are searched in slices anyway: small ones are not merged. */
+  /** Scans the oldest queued block, then gives it back for reuse once nothing refers to it. */
   private scanNext(mayServe: boolean): void {
-    const chunk = this.queue.shift();
-    if (chunk === undefined) return;
-    this.queued -= chunk.length;
-    this.scanBlock(chunk, mayServe);
+    const block = this.queue.shift();
+    if (block === undefined) return;
+    this.queued -= block.length;
+    this.scanBlock(block, mayServe);
+    // Skipped lines still wanted as context are read now, while the block holds them.
+    this.target.settle();
+    if (
+      block.byteOffset === 0 &&
+      block.buffer.byteLength === BLOCK_BYTES &&
+      this.spare.length < SPARE_BLOCKS
+    ) {
+      this.spare.push(Buffer.from(block.buffer, 0, BLOCK_BYTES));
+    }
   }
 
   private scanBlock(chunk: Uint8Array, mayServe: boolean): void {

@@ -14,14 +14,20 @@ const NEWLINE = Buffer.from('\n');
  * Opens every file up front, so a missing or unreadable one fails before any reading, then reads them one
  * after the other as one log. '-' is stdin. No paths means stdin, as with cat.
  */
-export async function openFiles(paths: string[], stdin: NodeJS.ReadableStream): Promise<OpenedSource> {
+export async function openFiles(
+  paths: string[],
+  stdin: NodeJS.ReadableStream,
+  options: { reuseChunks?: boolean } = {},
+): Promise<OpenedSource> {
   const names = paths.length === 0 ? ['-'] : paths;
   if (names.filter((name) => name === '-').length > 1) {
     throw new UsageError("stdin ('-') can be given only once");
   }
   const inputs: LogInput[] = [];
   try {
-    for (const name of names) inputs.push(name === '-' ? await openStdin(stdin) : await openFile(name));
+    for (const name of names) {
+      inputs.push(name === '-' ? await openStdin(stdin) : await openFile(name, options.reuseChunks === true));
+    }
   } catch (error) {
     await Promise.all(inputs.map((input) => input.close()));
     throw error;
@@ -61,17 +67,19 @@ function bodyOf(input: LogInput, warnings: string[]): AsyncIterable<Uint8Array> 
   return isGzip(input.head) ? gunzipChunks(input.label, input.body, warnings) : input.body;
 }
 
-async function openFile(path: string): Promise<LogInput> {
+async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
     if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     const { head, consumed } = await peekHead(handle);
     const opened = handle;
+    // gzip data goes on to a decompressor that may hold it: only plain text is read into reused buffers.
+    const body = readHandle(path, opened, reuseChunks && !isGzip(head));
     return {
       label: path,
       head,
-      body: consumed ? prepend(head, readHandle(path, opened)) : readHandle(path, opened),
+      body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
     };
   } catch (error) {
@@ -101,22 +109,24 @@ async function peekHead(handle: FileHandle): Promise<{ head: Buffer; consumed: b
   return { head: head.subarray(0, filled), consumed: true };
 }
 
-async function* readHandle(path: string, handle: FileHandle): AsyncGenerator<Uint8Array> {
+async function* readHandle(path: string, handle: FileHandle, reuse: boolean): AsyncGenerator<Uint8Array> {
+  // Two buffers in turn when the consumer is done with a chunk before it asks for the next; else fresh ones.
+  const buffers = reuse ? [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] : null;
+  let turn = 0;
+  const nextBuffer = (): Buffer => buffers?.[turn++ % 2] ?? Buffer.allocUnsafe(CHUNK_BYTES);
   // The next read is under way while the consumer scans this chunk: the disk and the scan overlap.
-  let next = readChunk(path, handle);
+  let next = readChunk(path, handle, nextBuffer());
   for (;;) {
     const chunk = await next;
     if (chunk === null) return;
-    next = readChunk(path, handle);
+    next = readChunk(path, handle, nextBuffer());
     // The read ahead must not reject unobserved if the consumer stops here; the loop's await sees it.
     next.catch(() => undefined);
     yield chunk;
   }
 }
 
-async function readChunk(path: string, handle: FileHandle): Promise<Uint8Array | null> {
-  // A fresh buffer each time: consumers may keep a chunk (a partial line, the log's last stretch).
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Promise<Uint8Array | null> {
   let bytesRead: number;
   try {
     ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));

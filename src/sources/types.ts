@@ -15,6 +15,11 @@ export interface SourceIo {
 export interface SourceOptions {
   /** Limit on each spawned command (journalctl, docker, kubectl); default five minutes. */
   timeoutMs?: number;
+  /**
+   * The consumer is done with each chunk before it asks for the next (it copies what it keeps): a plain
+   * file may then be read into the same two buffers in turn instead of a fresh one per read.
+   */
+  reuseChunks?: boolean;
 }
 
 export interface OpenedSource {

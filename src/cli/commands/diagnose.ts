@@ -49,7 +49,8 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .action(async (files: string[], flags: DiagnoseFlags) => {
       const spec = chooseSource(files, flags, io);
       const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
-      const source = await openSource(spec, { stdin: io.stdin, env: io.env });
+      // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
+      const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
       let diagnosis = await diagnoseStream(source.chunks, {
         signatures,
         ...(source.unit ? { unit: source.unit } : {}),
