@@ -18,6 +18,8 @@ export interface UnitFileOptions {
   loadMs?: number;
   /** How long ExecStartPre waits for GPU memory other processes hold (seconds). */
   gpuWaitSeconds: number;
+  /** The server's interpreter, so ExecStartPre checks the environment the server runs, not PATH's python3. */
+  python?: string;
   restartSec: number;
   startLimitBurst: number;
   /** ExecStart runs the server under `vigil run`, so progress and crash reports go to the journal. */
@@ -135,7 +137,9 @@ export function renderUnitFile(options: UnitFileOptions): string {
     `EnvironmentFile=-${options.environmentFile}`,
     'Environment=PYTHONUNBUFFERED=1',
     `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold.`,
-    `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}`,
+    `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${
+      options.python === undefined ? '' : ` --python ${quoteExecArgument(options.python)}`
+    }`,
     `ExecStart=${options.supervise ? vigilRun : server}`,
     'Restart=on-failure',
     `RestartSec=${options.restartSec}s`,

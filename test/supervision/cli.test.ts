@@ -202,6 +202,27 @@ describe('vigil unit', () => {
     expect(run.stdout).toMatch(/^ExecStartPre=\S+ check --gpu --wait-gpu-free 300$/m);
   });
 
+  it("checks the virtual environment the server runs from, not PATH's python3", async () => {
+    const venv = join(tempDir(), 'venv');
+    mkdirSync(join(venv, 'bin'), { recursive: true });
+    writeFileSync(join(venv, 'pyvenv.cfg'), 'home = /usr/bin\n');
+    for (const name of ['vllm', 'python']) {
+      writeFileSync(join(venv, 'bin', name), '#!/bin/sh\n');
+      chmodSync(join(venv, 'bin', name), 0o755);
+    }
+    const run = await vigil([
+      'unit',
+      '--name',
+      'vllm-qwen',
+      '--',
+      join(venv, 'bin', 'vllm'),
+      'serve',
+      'Qwen/Qwen3-8B',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`check --gpu --wait-gpu-free 300 --python ${join(venv, 'bin', 'python')}\n`);
+  });
+
   it('refuses an invalid unit name', async () => {
     const run = await vigil(['unit', '--name', 'bad name', '--', 'node']);
     expect(run.code).toBe(2);

@@ -60,6 +60,14 @@ describe('renderUnitFile', () => {
     supervise: false,
   };
 
+  it.each([
+    ['/opt/vllm/bin/python', '--python /opt/vllm/bin/python'],
+    ['/srv/my env/bin/python3', '--python "/srv/my env/bin/python3"'],
+  ])('checks the server’s own interpreter %s before it starts', (python, flag) => {
+    const unit = renderUnitFile({ ...base, python });
+    expect(unit).toContain(`ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 ${flag}\n`);
+  });
+
   it('writes the incident’s good practice', () => {
     const unit = renderUnitFile(base);
     expect(unit).toContain('ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300\n');

@@ -1,5 +1,5 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -58,10 +58,12 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
       const burst = Number(flags.startLimitBurst);
       if (!Number.isInteger(burst) || burst < 1)
         throw new UsageError('--start-limit-burst must be a whole number ≥ 1');
+      const program = resolveProgram(command, io);
       io.stdout.write(
         renderUnitFile({
           name,
-          command: resolveProgram(command, io),
+          command: program,
+          ...withPython(program),
           args,
           description: flags.description,
           vigil: flags.vigil ?? defaultVigilPath(io),
@@ -79,6 +81,28 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
       );
       setExit(0);
     });
+}
+
+/**
+ * The server's interpreter: the program itself when it is one, else the python of the virtual environment
+ * (or conda environment) whose entry point it is (`/opt/vllm/bin/vllm` → `/opt/vllm/bin/python`). Under
+ * systemd, PATH's python3 is seldom the server's.
+ */
+function withPython(program: string): { python?: string } {
+  if (/^python[\d.]*$/.test(basename(program))) return { python: program };
+  const bin = dirname(program);
+  const root = dirname(bin);
+  if (!existsSync(join(root, 'pyvenv.cfg')) && !existsSync(join(root, 'conda-meta'))) return {};
+  for (const name of ['python', 'python3']) {
+    const candidate = join(bin, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return { python: candidate };
+    } catch {
+      // No such interpreter here; try the next name.
+    }
+  }
+  return {};
 }
 
 /** systemd wants an absolute ExecStart path: the program as PATH finds it here. */
