@@ -11,7 +11,7 @@ export interface ScanTarget {
   readLine(raw: string): void;
   /** `count` lines passed over; `lastLines` makes the last of them into strings if they are wanted. */
   skipLines(count: number, lastLines: () => string[]): void;
-  /** The input has ended: skipped lines still wanted are read now, so no chunk stays referenced. */
+  /** The block the skipped lines came from is about to be written again: lines still wanted are read now. */
   settle(): void;
 }
 
