@@ -98,6 +98,7 @@ export class BlockScanner {
 
   /** Reads what is queued now, closely: a peek must see the log up to here. */
   flush(): void {
+    if (this.filled === 0 && this.queued === 0) return;
     this.enqueueFilling();
     while (this.queued > 0) this.scanNext(false);
   }

@@ -87,7 +87,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   readLine(raw: string): void {
-    this.pushLine(raw);
+    this.consumeLine(raw);
   }
 
   skipLines(count: number, lastLines: () => string[]): void {
@@ -100,6 +100,12 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   pushLine(rawLine: string): void {
+    // Bytes pushed before still wait in the scanner's queue: they come first.
+    this.scanner.flush();
+    this.consumeLine(rawLine);
+  }
+
+  private consumeLine(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.

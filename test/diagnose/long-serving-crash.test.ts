@@ -39,3 +39,16 @@ describe('a server that served for days, then crashed', () => {
     expect(session.end().rootCause?.exception).toBe(PLANTED.exception);
   });
 });
+
+describe('bytes and lines pushed into one session', () => {
+  it('are read in the order they came', () => {
+    const session = createDiagnosisSession();
+    session.push('INFO 02-20 23:30:00 [api_server.py:1] vLLM API server version 0.11.0\n');
+    session.push('Traceback (most recent call last):\n  File "/x/worker.py", line 3, in run\n');
+    session.pushLine('RuntimeError: CUDA error: an illegal memory access was encountered');
+    const d = session.end();
+    expect(d.rootCause?.exception).toBe('RuntimeError');
+    expect(d.rootCause?.raiseSite?.file).toBe('/x/worker.py');
+    expect(d.input.lines).toBe(4);
+  });
+});
