@@ -41,6 +41,7 @@ export class RecentLines {
 
   /** The last `count` lines (at most `keep`), oldest first. */
   last(count: number = this.keep): string[] {
+    count = Math.min(count, this.keep);
     const lines: string[] = [];
     for (let i = this.entries.length - 1; i >= 0 && lines.length < count; i--) {
       const entry = this.entries[i] as Entry;

@@ -117,12 +117,10 @@ describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
     expect(blockFinds('2024-03-28T01:20:32.907Z')).toBe(true);
   });
 
-  // Known gap (not in any fixture today): mayMatter's `^\s*\^` (a caret line under a traceback's code) takes
-  // Unicode spaces for `\s`; read as Latin-1 their UTF-8 bytes are not spaces, so the block search misses
-  // such a line. Inside a traceback the scanner reads every line anyway, so the diagnosis is unchanged there.
-  // `it.fails`: this test starts failing (and this list must shrink) the day the block search covers them.
-  it.fails.each(['\u00a0   ^^^^^^', '\u3000^', '\u2003  ^~~~', '\ufeff  ^'])(
-    'KNOWN GAP: a caret line led by a Unicode space: %j',
+  // mayMatter's `^\s*\^` (a caret line under a traceback's code) takes Unicode spaces for `\s`; read as
+  // Latin-1 their UTF-8 bytes are not spaces, so the block search looks for any caret.
+  it.each(['\u00a0   ^^^^^^', '\u3000^', '\u2003  ^~~~', '\ufeff  ^'])(
+    'for a caret line led by a Unicode space: %j',
     (line) => {
       expect(mayMatter(line)).toBe(true);
       expect(blockFinds(line)).toBe(true);

@@ -10,6 +10,12 @@ const MARKERS =
   /Starting|Started|Stopped|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
 const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
 
+/**
+ * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret
+ * is rare in logs, so the block search simply looks for one.
+ */
+const CARET = /\^/;
+
 /** What a log copied from a web console adds between events (parsing/console-copy-filter.ts). */
 const CONSOLE_ARTIFACT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
@@ -24,7 +30,7 @@ export const mayMatter: (raw: string) => boolean = anyOf([TRIGGER, STRUCTURE, MA
  * byte, so offsets are byte offsets). Folding every pattern's case only widens it: still a superset.
  */
 export const MAY_MATTER_IN_BLOCK = new RegExp(
-  [TRIGGER, STRUCTURE, MARKERS, CONSOLE_ARTIFACT].map((pattern) => `(?:${pattern.source})`).join('|'),
+  [TRIGGER, STRUCTURE, MARKERS, CONSOLE_ARTIFACT, CARET].map((pattern) => `(?:${pattern.source})`).join('|'),
   'gim',
 );
 
