@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 rmSync(join(root, 'dist/cli/chunks'), { recursive: true, force: true });
 await build({
-  entryPoints: { bin: join(root, 'src/cli/bin.ts') },
+  entryPoints: {
+    bin: join(root, 'src/cli/bin.ts'),
+    // Beside the chunk that starts it (system/prescan-thread.ts looks next to itself).
+    'chunks/prescan-worker': join(root, 'src/system/prescan-worker.ts'),
+  },
   bundle: true,
   splitting: true,
   format: 'esm',

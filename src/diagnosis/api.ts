@@ -1,5 +1,6 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis } from '../types/diagnosis.js';
+import type { StartPrescanHelper } from './prescan/prescan-helper.js';
 
 export interface DiagnoseOptions {
   /** Signatures to match; the built-in knowledge base when omitted. */
@@ -20,6 +21,11 @@ export interface DiagnoseOptions {
    * shutdown. A death, or a new start, brings close reading back until the server serves again.
    */
   closeReadBytes?: number;
+  /**
+   * Starts a helper that searches a long log too: the same diagnosis, sooner on two cores or more. The CLI
+   * passes `startPrescanThread` (system/prescan-thread.ts), a worker thread.
+   */
+  startHelper?: StartPrescanHelper;
 }
 
 /** An incremental diagnosis: feed bytes or lines as they arrive, read the verdict at any time. */

@@ -1,6 +1,9 @@
 import { LineSplitter } from '../parsing/split-lines.js';
 import { MAY_MATTER_IN_BLOCK } from './knowledge/may-matter.js';
+import { prescanBlock, type Prescan } from './prescan/prescan-block.js';
+import type { PrescanHelper, StartPrescanHelper } from './prescan/prescan-helper.js';
 import { nextSignOfDeath } from './signs-of-death.js';
+import { sliceLines } from './slice-lines.js';
 
 /** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
 export interface ScanTarget {
@@ -17,6 +20,8 @@ export interface ScanTarget {
 
 export interface ScanOptions {
   maxLineLength: number;
+  /** Starts a helper that searches a long log as well (the same diagnosis, sooner). */
+  startHelper?: StartPrescanHelper;
   /** The log's last this many bytes are read closely whatever the server's state (its death is there). */
   closeReadBytes: number;
 }
@@ -24,6 +29,10 @@ export interface ScanOptions {
 /** The scanner's own blocks: written as chunks arrive, read once the queue holds more than the close read. */
 const BLOCK_BYTES = 1 << 20;
 const SPARE_BLOCKS = 2;
+/** A helper thread pays for its start once a log is this long. */
+const HELPER_AFTER_BYTES = 16 << 20;
+/** Shared blocks the helper may take (a close read this long or longer goes without it). */
+const MAX_HELPER_SLOTS = 16;
 /** Lines kept for a skipped span: the most context a candidate takes. */
 const SKIPPED_KEPT = 40;
 const BOM = [0xef, 0xbb, 0xbf];
@@ -39,7 +48,10 @@ export class BlockScanner {
   private cutLines = 0;
 
   /** Blocks written and waiting: the last `closeReadBytes` are always here. */
-  private queue: Buffer[] = [];
+  private queue: { block: Buffer; sequence: number | null; own?: Prescan }[] = [];
+  /** The helper thread, once the log is long enough to pay for it; its blocks carry a sequence number. */
+  private helper: PrescanHelper | null = null;
+  private fillingSequence: number | null = null;
   private queued = 0;
   /** The block being written, and how much of it. */
   private filling: Buffer | null = null;
@@ -57,7 +69,7 @@ export class BlockScanner {
 
   constructor(
     private readonly target: ScanTarget,
-    private readonly options: ScanOptions,
+    private options: ScanOptions,
   ) {
     // The longest line kept, in bytes: a UTF-16 unit takes at most three.
     this.maxBytes = options.maxLineLength * 3 + 4;
@@ -78,20 +90,46 @@ export class BlockScanner {
     this.bytes += chunk.length;
     let at = 0;
     while (at < chunk.length) {
-      this.filling ??= this.spare.pop() ?? Buffer.allocUnsafe(BLOCK_BYTES);
+      if (this.filling === null) this.startBlock();
+      const filling = this.filling as Buffer;
       const taken = Math.min(chunk.length - at, BLOCK_BYTES - this.filled);
-      this.filling.set(chunk.subarray(at, at + taken), this.filled);
+      filling.set(chunk.subarray(at, at + taken), this.filled);
       this.filled += taken;
       at += taken;
       if (this.filled === BLOCK_BYTES) this.enqueueFilling();
     }
   }
 
+  private startBlock(): void {
+    const start = this.options.startHelper;
+    if (this.helper === null && start !== undefined && this.bytes > HELPER_AFTER_BYTES) {
+      // A slot per block the session may hold at once (the queue, the block being written), and one spare.
+      const slots = Math.ceil(this.options.closeReadBytes / BLOCK_BYTES) + 3;
+      this.helper = slots > MAX_HELPER_SLOTS ? null : start(slots, BLOCK_BYTES, this.options.maxLineLength);
+      if (this.helper === null)
+        this.options = {
+          maxLineLength: this.options.maxLineLength,
+          closeReadBytes: this.options.closeReadBytes,
+        };
+    }
+    if (this.helper !== null) {
+      const { block, sequence } = this.helper.nextBlock();
+      this.filling = block;
+      this.fillingSequence = sequence;
+      return;
+    }
+    this.filling = this.spare.pop() ?? Buffer.allocUnsafe(BLOCK_BYTES);
+    this.fillingSequence = null;
+  }
+
   private enqueueFilling(): void {
     if (this.filling === null || this.filled === 0) return;
-    this.queue.push(this.filled === BLOCK_BYTES ? this.filling : this.filling.subarray(0, this.filled));
+    const block = this.filled === BLOCK_BYTES ? this.filling : this.filling.subarray(0, this.filled);
+    if (this.fillingSequence !== null) this.helper?.post(this.fillingSequence, this.filled);
+    this.queue.push({ block, sequence: this.fillingSequence });
     this.queued += this.filled;
     this.filling = null;
+    this.fillingSequence = null;
     this.filled = 0;
     while (this.queued - BLOCK_BYTES >= this.options.closeReadBytes) this.scanNext(true);
   }
@@ -112,17 +150,24 @@ export class BlockScanner {
     }
     this.splitter.end();
     this.target.settle();
+    this.helper?.close();
   }
 
   /** Scans the oldest queued block, then gives it back for reuse once nothing refers to it. */
   private scanNext(mayServe: boolean): void {
-    const block = this.queue.shift();
-    if (block === undefined) return;
+    const entry = this.queue.shift();
+    if (entry === undefined) return;
+    const { block, sequence } = entry;
     this.queued -= block.length;
-    this.scanBlock(block, mayServe);
+    if (mayServe) this.searchAheadWhileWaiting(sequence);
+    // The helper must be done with its slot before the slot is written again, wanted or not.
+    const taken = entry.own ?? (sequence === null ? null : (this.helper?.take(sequence) ?? null));
+    const prescan = taken === 'self' && mayServe ? prescanBlock(block, this.options.maxLineLength) : taken;
+    this.scanBlock(block, mayServe, mayServe && prescan !== 'self' ? prescan : null);
     // Skipped lines still wanted as context are read now, while the block holds them.
     this.target.settle();
     if (
+      sequence === null &&
       block.byteOffset === 0 &&
       block.buffer.byteLength === BLOCK_BYTES &&
       this.spare.length < SPARE_BLOCKS
@@ -131,31 +176,100 @@ export class BlockScanner {
     }
   }
 
-  private scanBlock(chunk: Uint8Array, mayServe: boolean): void {
+  /** While the helper searches the block needed now, this thread searches a later one it has not begun. */
+  private searchAheadWhileWaiting(sequence: number | null): void {
+    const helper = this.helper;
+    if (helper === null || sequence === null || !helper.isBusyWith(sequence)) return;
+    for (const later of this.queue) {
+      if (later.sequence === null || later.own !== undefined) continue;
+      if (!helper.claim(later.sequence)) continue;
+      later.own = prescanBlock(later.block, this.options.maxLineLength);
+      return;
+    }
+  }
+
+  private scanBlock(chunk: Uint8Array, mayServe: boolean, prescan: Prescan | null): void {
     let bytes = asBuffer(chunk);
     if (!this.started) {
       this.started = true;
-      if (BOM.every((byte, i) => bytes[i] === byte)) bytes = bytes.subarray(BOM.length);
+      if (BOM.every((byte, i) => bytes[i] === byte)) {
+        bytes = bytes.subarray(BOM.length);
+        prescan = null;
+      }
     }
+    const firstLf = prescan !== null && prescan.start > 0 ? prescan.start - 1 : bytes.indexOf(0x0a);
     if (this.carry !== null) {
       // The line begun in the last block ends here: read it alone, not by copying this block after it.
-      const lf = bytes.indexOf(0x0a);
-      if (lf === -1) {
+      if (firstLf === -1) {
         this.keepCarry(this.carryCut ? this.carry : Buffer.concat([this.carry, bytes]));
         return;
       }
-      const carried = this.carryCut ? this.carry : Buffer.concat([this.carry, bytes.subarray(0, lf + 1)]);
+      const carried = this.carryCut
+        ? this.carry
+        : Buffer.concat([this.carry, bytes.subarray(0, firstLf + 1)]);
       const cutShort = this.carryCut;
       this.carry = null;
       this.carryCut = false;
       if (cutShort) this.readCut(carried);
       else this.scanSmall(carried, mayServe);
-      bytes = bytes.subarray(lf + 1);
+      bytes = bytes.subarray(firstLf + 1);
+    } else if (prescan !== null && prescan.start > 0) {
+      this.scanSmall(bytes.subarray(0, prescan.start), mayServe);
+      bytes = bytes.subarray(prescan.start);
+    }
+    if (prescan !== null && prescan.start > 0) {
+      // `bytes` now starts at the prescan's start: its offsets move by that much.
+      this.scanPrescanned(bytes, prescan, mayServe);
+      if (prescan.end < chunk.length) this.keepCarry(asBuffer(chunk).subarray(prescan.end));
+      this.target.settle();
+      return;
     }
     const cut = bytes.lastIndexOf(0x0a) + 1;
     if (cut < bytes.length) this.keepCarry(bytes.subarray(cut));
     if (cut === 0) return;
     this.scanLineBlock(bytes.subarray(0, cut), mayServe);
+  }
+
+  /**
+   * Whole lines a helper thread searched ahead: its hits are taken while the server serves; a line the
+   * session asks for is read here, and once it stops serving the rest is searched here as usual.
+   */
+  private scanPrescanned(lines: Buffer, prescan: Prescan, mayServe: boolean): void {
+    const shift = prescan.start;
+    const end = prescan.end - shift;
+    if (prescan.hasCarriageReturn || !mayServe) {
+      this.scanLineBlock(lines.subarray(0, end), mayServe);
+      return;
+    }
+    const { hits, linesBefore } = prescan;
+    let pos = 0;
+    let next = 0;
+    let done = 0;
+    while (pos < end) {
+      if (this.target.needsLine(this.lines + 1)) {
+        const lf = lines.indexOf(0x0a, pos);
+        this.readBytes(lines, pos, lf);
+        pos = lf + 1;
+        done++;
+        continue;
+      }
+      if (!this.target.isServing()) {
+        this.scanLineBlock(lines.subarray(pos, end), mayServe);
+        return;
+      }
+      while (next < hits.length && (hits[next] as number) - shift < pos) next++;
+      const more = next < hits.length;
+      const hitStart = more ? (hits[next] as number) - shift : end;
+      const count = (more ? (linesBefore[next] as number) : prescan.lines) - done;
+      if (hitStart > pos) this.skipCounted(lines, pos, hitStart, count, prescan.longLines, shift);
+      done += count;
+      if (!more) return;
+      const lf = lines.indexOf(0x0a, hitStart);
+      this.readBytes(lines, hitStart, lf);
+      done++;
+      pos = lf + 1;
+      next++;
+    }
   }
 
   /** The line carried over a block's edge, with its newline. */
@@ -217,6 +331,25 @@ export class BlockScanner {
       count++;
       if (lf - start > max && this.lengthOf(block, start, lf) > max) this.cutLines++;
       start = lf + 1;
+    }
+    this.handOver(block, from, to, count);
+  }
+
+  /** `skip` for a span whose lines a helper counted; `longLines` are its long ones, `shift` bytes on. */
+  private skipCounted(
+    block: Buffer,
+    from: number,
+    to: number,
+    count: number,
+    longLines: Int32Array,
+    shift: number,
+  ): void {
+    const max = this.options.maxLineLength;
+    for (const at of longLines) {
+      const start = at - shift;
+      if (start >= from && start < to && this.lengthOf(block, start, block.indexOf(0x0a, start)) > max) {
+        this.cutLines++;
+      }
     }
     this.handOver(block, from, to, count);
   }
@@ -287,27 +420,6 @@ export class BlockScanner {
 
   private cutLine(raw: string): string {
     return raw.length > this.options.maxLineLength ? raw.slice(0, this.options.maxLineLength) : raw;
-  }
-}
-
-/** The most bytes searched as one string: small enough for V8's young generation (under 128 KiB). */
-const SLICE_BYTES = 64 << 10;
-
-/**
- * Splits [start, end) of a buffer of whole lines into slices of about `SLICE_BYTES` that end at a line's
- * end (a longer line makes its own slice). A string this small lives and dies in V8's young generation,
- * where a 1 MiB one is freed only by full collections (half the run, and 60 MiB more memory).
- */
-function* sliceLines(block: Buffer, start: number, end: number): Generator<[number, number]> {
-  let from = start;
-  while (from < end) {
-    let to = end;
-    if (from + SLICE_BYTES < end) {
-      to = block.lastIndexOf(0x0a, from + SLICE_BYTES - 1) + 1;
-      if (to <= from) to = block.indexOf(0x0a, from + SLICE_BYTES) + 1;
-    }
-    yield [from, to];
-    from = to;
   }
 }
 

@@ -60,6 +60,7 @@ class Session implements DiagnosisSession, ScanTarget {
     this.scanner = new BlockScanner(this, {
       maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
       closeReadBytes: options.closeReadBytes ?? DEFAULT_CLOSE_READ_BYTES,
+      ...(options.startHelper === undefined ? {} : { startHelper: options.startHelper }),
     });
     this.assembler = new TracebackAssembler(
       (traceback) => this.addTraceback(traceback),

@@ -5,6 +5,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
+import { startPrescanThread } from '../../system/prescan-thread.js';
 import { wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 
@@ -53,6 +54,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
       let diagnosis = await diagnoseStream(source.chunks, {
         signatures,
+        startHelper: startPrescanThread,
         ...(source.unit ? { unit: source.unit } : {}),
       });
       diagnosis = {

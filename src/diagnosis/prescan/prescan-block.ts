@@ -1,0 +1,79 @@
+import { nextSignOfDeath } from '../signs-of-death.js';
+import { sliceLines } from '../slice-lines.js';
+
+/**
+ * What a helper thread found in one chunk, ahead of the session: the lines holding a sign of death and
+ * how many lines lie between them. Offsets are the chunk's own.
+ */
+export interface Prescan {
+  /** The first whole line's start (after the chunk's first newline) and the end of its last whole line. */
+  start: number;
+  end: number;
+  /** Lone CRs split lines too: such a chunk is left to the session's own reading. */
+  hasCarriageReturn: boolean;
+  /** The lines from `start` to `end`. */
+  lines: number;
+  /** Starts of the lines holding a sign of death, in order. */
+  hits: Int32Array;
+  /** For each hit, the lines between `start` and it. */
+  linesBefore: Int32Array;
+  /** Starts of the lines longer than the longest kept, in bytes (the session counts them in characters). */
+  longLines: Int32Array;
+}
+
+/** Finds the signs of death in a chunk's whole lines, as `BlockScanner` would while the server serves. */
+export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan {
+  const block = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const start = block.indexOf(0x0a) + 1;
+  const end = block.lastIndexOf(0x0a) + 1;
+  const hits: number[] = [];
+  const linesBefore: number[] = [];
+  const longLines: number[] = [];
+  const hasCarriageReturn = block.indexOf(0x0d) !== -1;
+  let lines = 0;
+  if (start > 0 && !hasCarriageReturn) {
+    for (const [from, to] of sliceLines(block, start, end)) {
+      const text = block.toString('latin1', from, to);
+      let pos = 0;
+      for (;;) {
+        const hit = nextSignOfDeath(text, pos);
+        const lineStart = hit === null ? text.length : text.lastIndexOf('\n', hit.index - 1) + 1;
+        lines += countLines(text, pos, lineStart, from, maxLineLength, longLines);
+        if (hit === null) break;
+        hits.push(from + lineStart);
+        linesBefore.push(lines);
+        pos = text.indexOf('\n', hit.index) + 1;
+        lines += countLines(text, lineStart, pos, from, maxLineLength, longLines);
+      }
+    }
+  }
+  return {
+    start,
+    end,
+    hasCarriageReturn,
+    lines,
+    hits: Int32Array.from(hits),
+    linesBefore: Int32Array.from(linesBefore),
+    longLines: Int32Array.from(longLines),
+  };
+}
+
+/** Lines in [from, to) of a slice, which ends at a line's start; notes the long ones. */
+function countLines(
+  text: string,
+  from: number,
+  to: number,
+  offset: number,
+  maxLineLength: number,
+  longLines: number[],
+): number {
+  let count = 0;
+  let start = from;
+  while (start < to) {
+    const lf = text.indexOf('\n', start);
+    if (lf - start > maxLineLength) longLines.push(offset + start);
+    count++;
+    start = lf + 1;
+  }
+  return count;
+}

@@ -1,0 +1,95 @@
+import type { Prescan } from './prescan-block.js';
+
+/** Layout of the memory the session and its helper thread share; see prescan-helper.ts. */
+export const HIT_CAPACITY = 32_768;
+export const LONG_CAPACITY = 256;
+
+/** Slot states. */
+export const IDLE = 0;
+export const PENDING = 1;
+export const DONE = 2;
+/** More hits than a slot holds: the session searches that block itself. */
+export const OVERFLOW = 3;
+/** Taken: by the helper, which is searching it, or by the session, which searches it itself. */
+export const WORKING = 4;
+export const BY_SESSION = 5;
+
+/** Control words: blocks posted so far, and a stop request. */
+export const POSTED = 0;
+export const STOP = 1;
+
+const STATE = 0;
+const LENGTH = 1;
+const START = 2;
+const END = 3;
+const HAS_CR = 4;
+const LINES = 5;
+const HIT_COUNT = 6;
+const LONG_COUNT = 7;
+const HEADER = 8;
+export const RESULT_WORDS = HEADER + 2 * HIT_CAPACITY + LONG_CAPACITY;
+
+export interface SharedSlot {
+  data: SharedArrayBuffer;
+  result: SharedArrayBuffer;
+}
+
+export interface HelperData {
+  control: SharedArrayBuffer;
+  slots: SharedSlot[];
+  maxLineLength: number;
+}
+
+export function slotState(result: Int32Array): number {
+  return Atomics.load(result, STATE);
+}
+
+export function slotLength(result: Int32Array): number {
+  return result[LENGTH] as number;
+}
+
+/** Takes a posted slot for `who`; false when the other thread took it first. */
+export function claimSlot(result: Int32Array, who: number): boolean {
+  return Atomics.compareExchange(result, STATE, PENDING, who) === PENDING;
+}
+
+export function markPending(result: Int32Array, length: number): void {
+  result[LENGTH] = length;
+  Atomics.store(result, STATE, PENDING);
+}
+
+/** Writes a prescan into a slot and marks it done (or overflowed) for the waiting session. */
+export function writePrescan(result: Int32Array, prescan: Prescan): void {
+  if (prescan.hits.length > HIT_CAPACITY || prescan.longLines.length > LONG_CAPACITY) {
+    Atomics.store(result, STATE, OVERFLOW);
+  } else {
+    result[START] = prescan.start;
+    result[END] = prescan.end;
+    result[HAS_CR] = prescan.hasCarriageReturn ? 1 : 0;
+    result[LINES] = prescan.lines;
+    result[HIT_COUNT] = prescan.hits.length;
+    result[LONG_COUNT] = prescan.longLines.length;
+    result.set(prescan.hits, HEADER);
+    result.set(prescan.linesBefore, HEADER + HIT_CAPACITY);
+    result.set(prescan.longLines, HEADER + 2 * HIT_CAPACITY);
+    Atomics.store(result, STATE, DONE);
+  }
+  Atomics.notify(result, STATE);
+}
+
+/** The prescan a done slot holds, as views on the shared memory (valid until the slot is reused). */
+export function readPrescan(result: Int32Array): Prescan {
+  const hits = result[HIT_COUNT] as number;
+  return {
+    start: result[START] as number,
+    end: result[END] as number,
+    hasCarriageReturn: result[HAS_CR] === 1,
+    lines: result[LINES] as number,
+    hits: result.subarray(HEADER, HEADER + hits),
+    linesBefore: result.subarray(HEADER + HIT_CAPACITY, HEADER + HIT_CAPACITY + hits),
+    longLines: result.subarray(
+      HEADER + 2 * HIT_CAPACITY,
+      HEADER + 2 * HIT_CAPACITY + (result[LONG_COUNT] as number),
+    ),
+  };
+}

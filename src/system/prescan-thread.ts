@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Prescan } from '../diagnosis/prescan/prescan-block.js';
+import type { PrescanHelper, StartPrescanHelper } from '../diagnosis/prescan/prescan-helper.js';
+import {
+  BY_SESSION,
+  DONE,
+  WORKING,
+  claimSlot,
+  POSTED,
+  RESULT_WORDS,
+  STOP,
+  markPending,
+  readPrescan,
+  slotState,
+  type HelperData,
+} from '../diagnosis/prescan/shared-slots.js';
+
+/** How long the session waits for a block's search before searching it itself (the helper died). */
+const WAIT_MS = 10_000;
+
+/**
+ * A helper thread that searches the session's blocks for signs of death while the session reads the
+ * blocks before them. The blocks live in shared memory, so nothing is copied or moved between threads;
+ * the session waits on the block's slot when it comes to read it, which is seldom long.
+ */
+export class PrescanThread implements PrescanHelper {
+  private readonly control: Int32Array;
+  private readonly data: Buffer[];
+  private readonly results: Int32Array[];
+  private posted = 0;
+  private dead = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    shared: HelperData,
+  ) {
+    this.control = new Int32Array(shared.control);
+    this.data = shared.slots.map((slot) => Buffer.from(slot.data));
+    this.results = shared.slots.map((slot) => new Int32Array(slot.result));
+    worker.on('error', () => (this.dead = true));
+    worker.on('exit', () => (this.dead = true));
+    worker.unref();
+  }
+
+  /**
+   * A helper with `slots` blocks of shared memory (more than the session ever holds at once), or null where
+   * its script is absent (running from the TypeScript sources).
+   */
+  static start(slots: number, blockBytes: number, maxLineLength: number): PrescanThread | null {
+    const script = new URL('./prescan-worker.js', import.meta.url);
+    if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return null;
+    const shared: HelperData = {
+      control: new SharedArrayBuffer(8),
+      slots: Array.from({ length: slots }, () => ({
+        data: new SharedArrayBuffer(blockBytes),
+        result: new SharedArrayBuffer(4 * RESULT_WORDS),
+      })),
+      maxLineLength,
+    };
+    return new PrescanThread(
+      new Worker(script, { workerData: shared, resourceLimits: { maxYoungGenerationSizeMb: 4 } }),
+      shared,
+    );
+  }
+
+  /** The block to write next; it must be posted before the one after is asked for. */
+  nextBlock(): { block: Buffer; sequence: number } {
+    const sequence = this.posted;
+    return { block: this.data[sequence % this.data.length] as Buffer, sequence };
+  }
+
+  post(sequence: number, length: number): void {
+    markPending(this.results[sequence % this.data.length] as Int32Array, length);
+    this.posted = sequence + 1;
+    Atomics.store(this.control, POSTED, this.posted);
+    Atomics.notify(this.control, POSTED);
+  }
+
+  /**
+   * The block's prescan: the helper's, waited for while it searches; 'self' when the helper has not begun
+   * it, which is now the session's to search (both cores busy); null when it overflowed or the helper died.
+   */
+  take(sequence: number): Prescan | 'self' | null {
+    const result = this.results[sequence % this.data.length] as Int32Array;
+    if (claimSlot(result, BY_SESSION)) return 'self';
+    const deadline = Date.now() + WAIT_MS;
+    while (slotState(result) === WORKING) {
+      if (this.dead || Date.now() > deadline) return null;
+      Atomics.wait(result, 0, WORKING, 50);
+    }
+    return slotState(result) === DONE ? readPrescan(result) : null;
+  }
+
+  /** Whether the helper is searching this block now. */
+  isBusyWith(sequence: number): boolean {
+    return slotState(this.results[sequence % this.data.length] as Int32Array) === WORKING;
+  }
+
+  /** Takes a posted block the helper has not begun, for the session to search itself. */
+  claim(sequence: number): boolean {
+    return claimSlot(this.results[sequence % this.data.length] as Int32Array, BY_SESSION);
+  }
+
+  close(): void {
+    Atomics.store(this.control, STOP, 1);
+    Atomics.notify(this.control, POSTED);
+    void this.worker.terminate();
+  }
+}
+
+export const startPrescanThread: StartPrescanHelper = (slots, blockBytes, maxLineLength) =>
+  PrescanThread.start(slots, blockBytes, maxLineLength);

@@ -1,0 +1,37 @@
+import { workerData } from 'node:worker_threads';
+import { prescanBlock } from '../diagnosis/prescan/prescan-block.js';
+import {
+  POSTED,
+  STOP,
+  WORKING,
+  claimSlot,
+  writePrescan,
+  slotLength,
+  type HelperData,
+} from '../diagnosis/prescan/shared-slots.js';
+
+/** The helper thread: searches each block the session posts, in order, into the block's slot. */
+function run(data: HelperData): void {
+  const control = new Int32Array(data.control);
+  const slots = data.slots.map((slot) => ({
+    data: Buffer.from(slot.data),
+    result: new Int32Array(slot.result),
+  }));
+  for (let sequence = 0; ; sequence++) {
+    for (;;) {
+      const posted = Atomics.load(control, POSTED);
+      if (posted > sequence) break;
+      if (Atomics.load(control, STOP) !== 0) return;
+      Atomics.wait(control, POSTED, posted, 500);
+    }
+    const slot = slots[sequence % slots.length];
+    if (slot === undefined) return;
+    // The session searches a block itself when it gets there first.
+    if (!claimSlot(slot.result, WORKING)) continue;
+    const length = slotLength(slot.result);
+    writePrescan(slot.result, prescanBlock(slot.data.subarray(0, length), data.maxLineLength));
+  }
+}
+
+if (workerData !== null && typeof workerData === 'object' && 'control' in workerData)
+  run(workerData as HelperData);
