@@ -9,7 +9,7 @@ import { readEnvironment } from './read-environment.js';
 import { readGpu, type GpuReading } from './read-gpu.js';
 import { describeCachePath, probePort, readSharedMemory, readSpace } from './read-host.js';
 import { readModel } from './read-model.js';
-import { parseSnapshot, type Snapshot } from './snapshot.js';
+import type { Snapshot } from './snapshot.js';
 import { waitGpuFree } from './wait-gpu-free.js';
 
 /** The `vigil check` flags, for callers such as `vigil run`'s preflight. */
@@ -44,7 +44,7 @@ export interface CheckReport {
 /** Reads the environment, GPU, host and model at the edges, then runs every check on that data. */
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const env = options.env ?? process.env;
-  const previous = readAgainst(options.against, options.cwd);
+  const previous = await readAgainst(options.against, options.cwd);
   const environment = await readEnvironment(options);
   const installed = indexDistributions(environment.distributions);
   const model =
@@ -81,14 +81,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   };
 }
 
-function readAgainst(against: string | Snapshot | undefined, cwd: string | undefined): Snapshot | null {
+async function readAgainst(
+  against: string | Snapshot | undefined,
+  cwd: string | undefined,
+): Promise<Snapshot | null> {
   if (against === undefined) return null;
   if (typeof against !== 'string') return against;
   return readSnapshotFile(resolve(cwd ?? '.', against), against);
 }
 
 /** Reads and validates a snapshot file; a missing or malformed one is one line naming it. */
-export function readSnapshotFile(path: string, shownAs: string = path): Snapshot {
+export async function readSnapshotFile(path: string, shownAs: string = path): Promise<Snapshot> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -100,5 +103,6 @@ export function readSnapshotFile(path: string, shownAs: string = path): Snapshot
       },
     );
   }
+  const { parseSnapshot } = await import('./parse-snapshot.js');
   return parseSnapshot(text, shownAs);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { diffSnapshots } from './diff-snapshots.js';
-import { parseSnapshot, type Snapshot } from './snapshot.js';
+import { parseSnapshot } from './parse-snapshot.js';
+import type { Snapshot } from './snapshot.js';
 
 function snapshotOf(distributions: [string, string, string?][]): Snapshot {
   return {

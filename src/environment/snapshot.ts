@@ -1,28 +1,19 @@
-import { z } from 'zod';
-import { ConfigError } from '../errors.js';
 import { indexDistributions } from './index-distributions.js';
 import { normalizeName } from './normalize-name.js';
 import type { PythonEnvironment } from './types.js';
 
-const SnapshotDistributionSchema = z.object({
-  name: z.string().min(1),
-  version: z.string().min(1),
-  installer: z.string().nullable(),
-  source: z.string(),
-});
+export interface SnapshotDistribution {
+  name: string;
+  version: string;
+  installer: string | null;
+  source: string;
+}
 
-const SnapshotSchema = z.object({
-  schemaVersion: z.literal(1),
-  environment: z.object({
-    python: z.string().nullable(),
-    sitePackages: z.array(z.string()),
-    distributions: z.array(SnapshotDistributionSchema),
-  }),
-});
-
-export type SnapshotDistribution = z.infer<typeof SnapshotDistributionSchema>;
 /** What `vigil snapshot` prints: each importable distribution's name, version, installer and source. */
-export type Snapshot = z.infer<typeof SnapshotSchema>;
+export interface Snapshot {
+  schemaVersion: 1;
+  environment: { python: string | null; sitePackages: string[]; distributions: SnapshotDistribution[] };
+}
 
 export function createSnapshot(environment: PythonEnvironment): Snapshot {
   const distributions = [...indexDistributions(environment.distributions).values()]
@@ -32,28 +23,4 @@ export function createSnapshot(environment: PythonEnvironment): Snapshot {
     schemaVersion: 1,
     environment: { python: environment.python, sitePackages: environment.sitePackages, distributions },
   };
-}
-
-/** Parses a snapshot file's text; any problem is one ConfigError line naming the file. */
-export function parseSnapshot(text: string, file: string): Snapshot {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `${file} is not valid JSON (${(error as Error).message}); give a file written by vigil snapshot`,
-      {
-        cause: error,
-      },
-    );
-  }
-  const parsed = SnapshotSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'top level';
-    throw new ConfigError(
-      `${file} is not a vigil snapshot (schemaVersion 1): ${where}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  return parsed.data;
 }

@@ -20,9 +20,9 @@ export function registerDiff(program: Command, io: CliIo, setExit: SetExit): voi
       'after',
       '\nExit status: 1 when a lock-step family (flashinfer, torch) moved only in part; 2 for unreadable files.\n',
     )
-    .action((oldFile: string, newFile: string, flags: { format: ReportFormat }) => {
-      const before = readSnapshotFile(resolve(io.cwd, oldFile), oldFile);
-      const after = readSnapshotFile(resolve(io.cwd, newFile), newFile);
+    .action(async (oldFile: string, newFile: string, flags: { format: ReportFormat }) => {
+      const before = await readSnapshotFile(resolve(io.cwd, oldFile), oldFile);
+      const after = await readSnapshotFile(resolve(io.cwd, newFile), newFile);
       const check = CHECKS.find((c) => c.id === 'family-moved-in-part');
       const problems = findPartialMoves(snapshotVersions(before), snapshotVersions(after));
       const findings = check === undefined ? [] : problems.map((problem) => toFinding(check, problem));
