@@ -3,7 +3,7 @@ import { MAY_MATTER_IN_BLOCK } from './knowledge/may-matter.js';
 import { prescanBlock, type Prescan } from './prescan/prescan-block.js';
 import type { PrescanHelper, StartPrescanHelper } from './prescan/prescan-helper.js';
 import { nextSignOfDeath } from './signs-of-death.js';
-import { sliceLines } from './slice-lines.js';
+import { countLines, sliceLines } from './slice-lines.js';
 
 /** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
 export interface ScanTarget {
@@ -51,6 +51,7 @@ export class BlockScanner {
   private queue: { block: Buffer; sequence: number | null; own?: Prescan }[] = [];
   /** The helper thread, once the log is long enough to pay for it; its blocks carry a sequence number. */
   private helper: PrescanHelper | null = null;
+  private helperTried = false;
   private fillingSequence: number | null = null;
   private queued = 0;
   /** The block being written, and how much of it. */
@@ -66,10 +67,12 @@ export class BlockScanner {
   private lines = 0;
   private readonly maxBytes: number;
   private readonly splitter: LineSplitter;
+  /** Where the long lines of the span being skipped start (reused: skipping is the hot path). */
+  private readonly longStarts: number[] = [];
 
   constructor(
     private readonly target: ScanTarget,
-    private options: ScanOptions,
+    private readonly options: ScanOptions,
   ) {
     // The longest line kept, in bytes: a UTF-16 unit takes at most three.
     this.maxBytes = options.maxLineLength * 3 + 4;
@@ -102,15 +105,11 @@ export class BlockScanner {
 
   private startBlock(): void {
     const start = this.options.startHelper;
-    if (this.helper === null && start !== undefined && this.bytes > HELPER_AFTER_BYTES) {
+    if (!this.helperTried && start !== undefined && this.bytes > HELPER_AFTER_BYTES) {
+      this.helperTried = true;
       // A slot per block the session may hold at once (the queue, the block being written), and one spare.
       const slots = Math.ceil(this.options.closeReadBytes / BLOCK_BYTES) + 3;
-      this.helper = slots > MAX_HELPER_SLOTS ? null : start(slots, BLOCK_BYTES, this.options.maxLineLength);
-      if (this.helper === null)
-        this.options = {
-          maxLineLength: this.options.maxLineLength,
-          closeReadBytes: this.options.closeReadBytes,
-        };
+      if (slots <= MAX_HELPER_SLOTS) this.helper = start(slots, BLOCK_BYTES, this.options.maxLineLength);
     }
     if (this.helper !== null) {
       const { block, sequence } = this.helper.nextBlock();
@@ -160,10 +159,10 @@ export class BlockScanner {
     const { block, sequence } = entry;
     this.queued -= block.length;
     if (mayServe) this.searchAheadWhileWaiting(sequence);
-    // The helper must be done with its slot before the slot is written again, wanted or not.
+    // The helper must be done with its slot before the slot is written again, wanted or not. A block it
+    // had not begun ('self') is searched here as any other.
     const taken = entry.own ?? (sequence === null ? null : (this.helper?.take(sequence) ?? null));
-    const prescan = taken === 'self' && mayServe ? prescanBlock(block, this.options.maxLineLength) : taken;
-    this.scanBlock(block, mayServe, mayServe && prescan !== 'self' ? prescan : null);
+    this.scanBlock(block, mayServe, mayServe && taken !== 'self' ? taken : null);
     // Skipped lines still wanted as context are read now, while the block holds them.
     this.target.settle();
     if (
@@ -188,8 +187,8 @@ export class BlockScanner {
     }
   }
 
-  private scanBlock(chunk: Uint8Array, mayServe: boolean, prescan: Prescan | null): void {
-    let bytes = asBuffer(chunk);
+  private scanBlock(chunk: Buffer, mayServe: boolean, prescan: Prescan | null): void {
+    let bytes = chunk;
     if (!this.started) {
       this.started = true;
       if (BOM.every((byte, i) => bytes[i] === byte)) {
@@ -201,7 +200,8 @@ export class BlockScanner {
     if (this.carry !== null) {
       // The line begun in the last block ends here: read it alone, not by copying this block after it.
       if (firstLf === -1) {
-        this.keepCarry(this.carryCut ? this.carry : Buffer.concat([this.carry, bytes]));
+        // Still no end: a line cut short drops these bytes, another keeps them.
+        if (!this.carryCut) this.keepCarry(Buffer.concat([this.carry, bytes]));
         return;
       }
       const carried = this.carryCut
@@ -220,8 +220,7 @@ export class BlockScanner {
     if (prescan !== null && prescan.start > 0) {
       // `bytes` now starts at the prescan's start: its offsets move by that much.
       this.scanPrescanned(bytes, prescan, mayServe);
-      if (prescan.end < chunk.length) this.keepCarry(asBuffer(chunk).subarray(prescan.end));
-      this.target.settle();
+      if (prescan.end < chunk.length) this.keepCarry(chunk.subarray(prescan.end));
       return;
     }
     const cut = bytes.lastIndexOf(0x0a) + 1;
@@ -322,16 +321,9 @@ export class BlockScanner {
 
   /** Counts the lines in [from, to), which ends at a line's start, and hands them over unread. */
   private skip(block: Buffer, text: string, from: number, to: number): void {
-    const max = this.options.maxLineLength;
-    let count = 0;
-    let start = from;
-    while (start < to) {
-      // The Latin-1 copy of the block: a string's indexOf is a builtin, a Buffer's a call into C++.
-      const lf = text.indexOf('\n', start);
-      count++;
-      if (lf - start > max && this.lengthOf(block, start, lf) > max) this.cutLines++;
-      start = lf + 1;
-    }
+    this.longStarts.length = 0;
+    const count = countLines(text, from, to, this.options.maxLineLength, this.longStarts);
+    this.countCut(block, this.longStarts, 0, from, to);
     this.handOver(block, from, to, count);
   }
 
@@ -344,14 +336,18 @@ export class BlockScanner {
     longLines: Int32Array,
     shift: number,
   ): void {
-    const max = this.options.maxLineLength;
-    for (const at of longLines) {
-      const start = at - shift;
-      if (start >= from && start < to && this.lengthOf(block, start, block.indexOf(0x0a, start)) > max) {
-        this.cutLines++;
-      }
-    }
+    this.countCut(block, longLines, shift, from, to);
     this.handOver(block, from, to, count);
+  }
+
+  /** Of the lines longer than the longest kept in bytes, counts those that are in characters too. */
+  private countCut(block: Buffer, starts: ArrayLike<number>, shift: number, from: number, to: number): void {
+    for (let i = 0; i < starts.length; i++) {
+      const start = (starts[i] as number) - shift;
+      if (start < from || start >= to) continue;
+      const length = block.toString('utf8', start, block.indexOf(0x0a, start)).length;
+      if (length > this.options.maxLineLength) this.cutLines++;
+    }
   }
 
   private handOver(block: Buffer, from: number, to: number, count: number): void {
@@ -386,43 +382,25 @@ export class BlockScanner {
 
   /** The log's last line, which has no newline after it. */
   private readLast(bytes: Buffer): void {
-    if (this.carryCut) {
-      this.readCut(bytes);
-      return;
-    }
-    if (bytes.indexOf(0x0d) !== -1) {
-      this.splitter.push(asBuffer(bytes).toString('utf8'));
-      return;
-    }
-    this.readBytes(asBuffer(bytes), 0, bytes.length);
+    if (this.carryCut) this.readCut(bytes);
+    else if (bytes.indexOf(0x0d) !== -1) this.splitter.push(bytes.toString('utf8'));
+    else this.readBytes(bytes, 0, bytes.length);
   }
 
   /** A line that passed the longest kept: what was kept of it, cut and counted. */
-  private readCut(bytes: Uint8Array): void {
+  private readCut(bytes: Buffer): void {
     this.cutLines++;
     this.lines++;
-    this.target.readLine(this.cutLine(asBuffer(bytes).toString('utf8')));
+    this.target.readLine(this.cutLine(bytes.toString('utf8')));
   }
 
   private keepCarry(rest: Buffer): void {
-    if (rest.length > this.maxBytes) {
-      this.carry = Buffer.from(rest.subarray(0, this.maxBytes));
-      this.carryCut = true;
-      return;
-    }
-    // A copy: the carried bytes must not pin the whole block they came from.
-    this.carry = rest === this.carry ? rest : Buffer.from(rest);
-  }
-
-  private lengthOf(block: Buffer, start: number, lf: number): number {
-    return block.toString('utf8', start, lf).length;
+    // A copy: the carried bytes must not pin the block they came from, which is written again.
+    this.carryCut = rest.length > this.maxBytes;
+    this.carry = Buffer.from(this.carryCut ? rest.subarray(0, this.maxBytes) : rest);
   }
 
   private cutLine(raw: string): string {
     return raw.length > this.options.maxLineLength ? raw.slice(0, this.options.maxLineLength) : raw;
   }
-}
-
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }

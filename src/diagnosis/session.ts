@@ -87,10 +87,6 @@ class Session implements DiagnosisSession, ScanTarget {
     return !attempt.diedAfterReady || this.lineCount - (attempt.deathLine ?? 0) > AFTERLIFE_LINES;
   }
 
-  readLine(raw: string): void {
-    this.consumeLine(raw);
-  }
-
   skipLines(count: number, lastLines: () => string[]): void {
     this.lineCount += count;
     this.recent.pushSkipped(count, lastLines);
@@ -103,10 +99,11 @@ class Session implements DiagnosisSession, ScanTarget {
   pushLine(rawLine: string): void {
     // Bytes pushed before still wait in the scanner's queue: they come first.
     this.scanner.flush();
-    this.consumeLine(rawLine);
+    this.readLine(rawLine);
   }
 
-  private consumeLine(rawLine: string): void {
+  /** One line, after every line before it (the scanner's way in). */
+  readLine(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.

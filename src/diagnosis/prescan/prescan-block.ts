@@ -1,5 +1,5 @@
 import { nextSignOfDeath } from '../signs-of-death.js';
-import { sliceLines } from '../slice-lines.js';
+import { countLines, sliceLines } from '../slice-lines.js';
 
 /**
  * What a helper thread found in one chunk, ahead of the session: the lines holding a sign of death and
@@ -38,12 +38,12 @@ export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan 
       for (;;) {
         const hit = nextSignOfDeath(text, pos);
         const lineStart = hit === null ? text.length : text.lastIndexOf('\n', hit.index - 1) + 1;
-        lines += countLines(text, pos, lineStart, from, maxLineLength, longLines);
+        lines += countLines(text, pos, lineStart, maxLineLength, longLines, from);
         if (hit === null) break;
         hits.push(from + lineStart);
         linesBefore.push(lines);
         pos = text.indexOf('\n', hit.index) + 1;
-        lines += countLines(text, lineStart, pos, from, maxLineLength, longLines);
+        lines += countLines(text, lineStart, pos, maxLineLength, longLines, from);
       }
     }
   }
@@ -56,24 +56,4 @@ export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan 
     linesBefore: Int32Array.from(linesBefore),
     longLines: Int32Array.from(longLines),
   };
-}
-
-/** Lines in [from, to) of a slice, which ends at a line's start; notes the long ones. */
-function countLines(
-  text: string,
-  from: number,
-  to: number,
-  offset: number,
-  maxLineLength: number,
-  longLines: number[],
-): number {
-  let count = 0;
-  let start = from;
-  while (start < to) {
-    const lf = text.indexOf('\n', start);
-    if (lf - start > maxLineLength) longLines.push(offset + start);
-    count++;
-    start = lf + 1;
-  }
-  return count;
 }

@@ -1,15 +1,14 @@
 import type { Prescan } from './prescan-block.js';
 
 /** Layout of the memory the session and its helper thread share; see prescan-helper.ts. */
-export const HIT_CAPACITY = 32_768;
-export const LONG_CAPACITY = 256;
+const HIT_CAPACITY = 32_768;
+const LONG_CAPACITY = 256;
 
-/** Slot states. */
-export const IDLE = 0;
-export const PENDING = 1;
+/** Slot states; a slot starts at 0, never posted. */
+const PENDING = 1;
 export const DONE = 2;
 /** More hits than a slot holds: the session searches that block itself. */
-export const OVERFLOW = 3;
+const OVERFLOW = 3;
 /** Taken: by the helper, which is searching it, or by the session, which searches it itself. */
 export const WORKING = 4;
 export const BY_SESSION = 5;
@@ -29,7 +28,7 @@ const LONG_COUNT = 7;
 const HEADER = 8;
 export const RESULT_WORDS = HEADER + 2 * HIT_CAPACITY + LONG_CAPACITY;
 
-export interface SharedSlot {
+interface SharedSlot {
   data: SharedArrayBuffer;
   result: SharedArrayBuffer;
 }
