@@ -304,15 +304,13 @@ export class BlockScanner {
         pos = lf + 1;
         continue;
       }
-      let hit: RegExpExecArray | null;
-      if (mayServe && this.target.isServing()) hit = nextSignOfDeath(text, pos);
-      else {
-        MAY_MATTER_IN_BLOCK.lastIndex = pos;
-        hit = MAY_MATTER_IN_BLOCK.exec(text);
-      }
-      const hitStart = hit === null ? end : text.lastIndexOf('\n', hit.index - 1) + 1;
+      const hit =
+        mayServe && this.target.isServing()
+          ? (nextSignOfDeath(text, pos)?.index ?? -1)
+          : MAY_MATTER_IN_BLOCK.find(block, pos, end);
+      const hitStart = hit === -1 ? end : text.lastIndexOf('\n', hit - 1) + 1;
       if (hitStart > pos) this.skip(block, text, pos, hitStart);
-      if (hit === null) return;
+      if (hit === -1) return;
       const lf = text.indexOf('\n', hitStart);
       this.readBytes(block, hitStart, lf);
       pos = lf + 1;
