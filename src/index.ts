@@ -1,5 +1,5 @@
 /** Vigil as a library: the same engines the CLI runs, taking data and returning data. */
-export { diagnose, diagnoseStream, createDiagnosisSession } from './diagnosis/index.js';
+export { diagnose, diagnoseFrom, diagnoseStream, createDiagnosisSession } from './diagnosis/index.js';
 export type { DiagnoseOptions, DiagnosisSession } from './diagnosis/index.js';
 export type * from './types/diagnosis.js';
 export { renderDiagnosis, type ReportFormat } from './reporting/index.js';

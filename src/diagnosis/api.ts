@@ -35,6 +35,11 @@ export interface DiagnosisSession {
    * copied at once: the caller may reuse its buffer when this returns.
    */
   push(chunk: Uint8Array | string): void;
+  /**
+   * Bytes written by `read` straight into the session's own buffer (no copy): `read` writes at most
+   * `target.length` bytes and returns how many it wrote, 0 at the end of the log. Returns that count.
+   */
+  pushFrom(read: (target: Uint8Array) => number): number;
   /** One line without its newline. */
   pushLine(line: string): void;
   /** The diagnosis of what has been seen so far; the session goes on. */

@@ -21,3 +21,13 @@ export async function diagnoseStream(
   for await (const chunk of chunks) session.push(chunk);
   return session.end();
 }
+
+/**
+ * Diagnoses a log that `read` writes straight into the session's buffers (see `DiagnosisSession.pushFrom`):
+ * a file read synchronously this way is neither copied nor handed between threads.
+ */
+export function diagnoseFrom(read: (target: Uint8Array) => number, options: DiagnoseOptions = {}): Diagnosis {
+  const session = createDiagnosisSession(options);
+  while (session.pushFrom(read) > 0);
+  return session.end();
+}

@@ -96,6 +96,10 @@ class Session implements DiagnosisSession, ScanTarget {
     this.recent.settle();
   }
 
+  pushFrom(read: (target: Uint8Array) => number): number {
+    return this.scanner.fill(read);
+  }
+
   pushLine(rawLine: string): void {
     // Bytes pushed before still wait in the scanner's queue: they come first.
     this.scanner.flush();

@@ -6,6 +6,8 @@ export interface LogInput {
   /** All the bytes, the head included. */
   body: AsyncIterable<Uint8Array>;
   close(): Promise<void>;
+  /** The descriptor of a regular file of plain text, which may be read synchronously instead of `body`. */
+  fd?: number;
 }
 
 export async function* prepend(head: Buffer, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

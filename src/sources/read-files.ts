@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { SourceError, UsageError } from '../errors.js';
 import { describeReadError } from './describe-read-error.js';
@@ -34,8 +35,10 @@ export async function openFiles(
   }
   const warnings: string[] = [];
   const gzip = inputs.some((input) => isGzip(input.head));
+  const files = inputs.every((input) => input.fd !== undefined);
   return {
     chunks: readLogInputs(inputs, warnings),
+    ...(files ? { readInto: readFilesInto(inputs) } : {}),
     describe: describeNames(inputs.map((input) => input.label)),
     formats: gzip ? ['gzip'] : [],
     warnings,
@@ -71,7 +74,8 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     const { head, consumed } = await peekHead(handle);
     const opened = handle;
     // gzip data goes on to a decompressor that may hold it: only plain text is read into reused buffers.
@@ -81,6 +85,8 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
       head,
       body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
+      // A pipe or a device may block or end early: only a regular file is read synchronously.
+      ...(stats.isFile() && !consumed && !isGzip(head) ? { fd: opened.fd } : {}),
     };
   } catch (error) {
     await handle?.close().catch(() => undefined);
@@ -138,6 +144,42 @@ async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Prom
   return bytesRead < CHUNK_BYTES / 4
     ? Buffer.from(buffer.subarray(0, bytesRead))
     : buffer.subarray(0, bytesRead);
+}
+
+/**
+ * Reads regular files one after the other into the caller's buffers with `readSync`: on a file in the page
+ * cache this is a copy the reading thread makes itself, where an asynchronous read is one a pool thread
+ * makes while the others wait for a core. Closes each file at its end.
+ */
+function readFilesInto(inputs: LogInput[]): (target: Uint8Array) => number {
+  let next = 0;
+  let endsWithNewline = true;
+  return (target) => {
+    for (;;) {
+      const input = inputs[next];
+      if (input?.fd === undefined) return 0;
+      let count: number;
+      try {
+        count = readSync(input.fd, target, 0, target.length, null);
+      } catch (error) {
+        void Promise.all(inputs.slice(next).map((rest) => rest.close()));
+        next = inputs.length;
+        throw new SourceError(`cannot read ${input.label}: ${describeReadError(error)}`, { cause: error });
+      }
+      if (count > 0) {
+        endsWithNewline = target[count - 1] === 0x0a;
+        return count;
+      }
+      void input.close();
+      next += 1;
+      // A file without a final newline must not glue its last line to the next file's first.
+      if (!endsWithNewline && inputs[next] !== undefined) {
+        endsWithNewline = true;
+        target[0] = 0x0a;
+        return 1;
+      }
+    }
+  };
 }
 
 function describeNames(labels: string[]): string {

@@ -25,6 +25,12 @@ export interface SourceOptions {
 export interface OpenedSource {
   /** The log's bytes in large chunks (about 1 MiB from files). Iterating may throw a SourceError. */
   chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Present when every input is a regular file of plain text: reads the log's next bytes straight into
+   * `target`, synchronously, and returns how many (0 at the end, when the files are closed). The same
+   * bytes as `chunks`, without a copy or a thread between; use one or the other. Throws a SourceError.
+   */
+  readInto?: (target: Uint8Array) => number;
   /** Where the log came from, for the report: "logs/a.log, logs/b.log.gz", "journal of x.service, ...". */
   describe: string;
   /** The unit's full name (vllm.service) when the log is a unit's journal. */

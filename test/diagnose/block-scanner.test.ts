@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The benchmark's generator: days of serving, then one worker's crash and the storm it sets off.
 import { generateJournal } from '../../bench/generate-journal.mjs';
-import { createDiagnosisSession, diagnose, diagnoseStream } from '../../src/diagnosis/index.js';
+import { createDiagnosisSession, diagnose, diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
 import type { DiagnoseOptions } from '../../src/diagnosis/index.js';
 import { MAY_MATTER_IN_BLOCK, mayMatter } from '../../src/diagnosis/knowledge/may-matter.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
@@ -283,6 +283,24 @@ describe('a generated journal of days of serving, then a crash, read as a stream
   it('as one buffer', () => {
     expectSameDiagnosis(diagnose(bytes));
   });
+
+  it.each([777, 64 * 1024, Infinity])(
+    'written straight into the session’s buffers, at most %s bytes at a time (diagnoseFrom)',
+    (most) => {
+      let at = 0;
+      const sizes = new Set<number>();
+      const fast = diagnoseFrom((target) => {
+        const count = Math.min(target.length, most, bytes.length - at);
+        target.set(bytes.subarray(at, at + count));
+        at += count;
+        sizes.add(target.length);
+        return count;
+      });
+      // The reader was lent what was left of each block, not one fixed buffer.
+      expect(sizes.size).toBeGreaterThan(1);
+      expectSameDiagnosis(fast);
+    },
+  );
 
   it('the journal holds what serving mode must pass over (else the tests above prove less)', () => {
     const text = bytes.toString('latin1');

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { diagnoseStream } from '../../diagnosis/index.js';
+import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import { renderReport } from '../render-report.js';
@@ -52,11 +52,15 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
       // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
       const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
-      let diagnosis = await diagnoseStream(source.chunks, {
+      const options = {
         signatures,
         startHelper: startPrescanThread,
         ...(source.unit ? { unit: source.unit } : {}),
-      });
+      };
+      // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
+      let diagnosis = source.readInto
+        ? diagnoseFrom(source.readInto, options)
+        : await diagnoseStream(source.chunks, options);
       diagnosis = {
         ...diagnosis,
         input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },

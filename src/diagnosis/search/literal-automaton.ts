@@ -41,16 +41,14 @@ function toBytes(literal: string): number[] {
   return bytes;
 }
 
-const fold = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
-
 /**
  * The trie of the literals with its failure links resolved into a full transition table (state × byte).
- * States that complete a literal are numbered last, so one comparison tells a hit; the search stops there,
- * so their own transitions are never taken.
+ * Every transition into a state that completes a literal leads to one number past the last state: the
+ * search stops there, so one comparison tells a hit and that state needs no row.
  */
 function buildTable(words: number[][]): { table: Uint16Array; accepting: number; lineStart: number } {
   const children = [new Map<number, number>()];
-  const ends: boolean[] = [false];
+  const ends = [0];
   for (const word of words) {
     let state = 0;
     for (const byte of word) {
@@ -58,56 +56,39 @@ function buildTable(words: number[][]): { table: Uint16Array; accepting: number;
       if (next === undefined) {
         next = children.length;
         children.push(new Map<number, number>());
-        ends.push(false);
+        ends.push(0);
         children[state]?.set(byte, next);
       }
       state = next;
     }
-    ends[state] = true;
+    ends[state] = 1;
   }
   const count = children.length;
-  if (count > 0xffff) throw new Error('too many literals for one search');
-  const delta = new Int32Array(count * 256);
-  const failure = new Int32Array(count);
-  const order: number[] = [];
-  for (let byte = 0; byte < 256; byte++) {
-    const child = children[0]?.get(fold(byte));
-    delta[byte] = child ?? 0;
-    // An upper-case byte leads where its lower case does: each child is queued once.
-    if (child !== undefined && byte === fold(byte)) order.push(child);
-  }
-  // Breadth first: a state's failure link is shallower, so its row is complete when it is needed.
+  if (count >= 0xffff) throw new Error('too many literals for one search');
+  const delta = new Uint16Array(count * 256);
+  const failure = new Uint16Array(count);
+  // Breadth first: a state's failure link is shallower, so its row is complete when copied.
+  const order = [0];
   for (let head = 0; head < order.length; head++) {
     const state = order[head] as number;
-    const link = failure[state] as number;
-    if (ends[link]) ends[state] = true;
-    for (let byte = 0; byte < 256; byte++) {
-      const child = children[state]?.get(fold(byte));
-      const fallback = delta[link * 256 + byte] as number;
-      delta[state * 256 + byte] = child ?? fallback;
-      if (child !== undefined && byte === fold(byte)) {
-        failure[child] = fallback;
-        order.push(child);
-      }
+    const row = state * 256;
+    if (state !== 0)
+      delta.copyWithin(row, (failure[state] as number) * 256, (failure[state] as number) * 256 + 256);
+    for (const [byte, child] of children[state] ?? []) {
+      // What this byte led to before the child took it: where the child falls back to.
+      const link = state === 0 ? 0 : (delta[row + byte] as number);
+      failure[child] = link;
+      if (ends[link] === 1) ends[child] = 1;
+      delta[row + byte] = child;
+      if (byte >= 0x61 && byte <= 0x7a) delta[row + byte - 0x20] = child;
+      order.push(child);
     }
   }
-  const numbering = renumber(ends);
+  const accepting = count;
   const table = new Uint16Array(count * 256);
-  for (let state = 0; state < count; state++) {
-    const row = (numbering[state] as number) * 256;
-    for (let byte = 0; byte < 256; byte++) {
-      table[row + byte] = numbering[delta[state * 256 + byte] as number] as number;
-    }
+  for (let i = 0; i < table.length; i++) {
+    const next = delta[i] as number;
+    table[i] = ends[next] === 1 ? accepting : next;
   }
-  const accepting = numbering.reduce((first, n, state) => (ends[state] ? Math.min(first, n) : first), count);
-  return { table, accepting, lineStart: numbering[delta[0x0a] as number] as number };
-}
-
-/** New numbers for the states: those that complete a literal last. */
-function renumber(ends: boolean[]): number[] {
-  const numbering: number[] = new Array<number>(ends.length);
-  let next = 0;
-  for (let state = 0; state < ends.length; state++) if (!ends[state]) numbering[state] = next++;
-  for (let state = 0; state < ends.length; state++) if (ends[state]) numbering[state] = next++;
-  return numbering;
+  return { table, accepting, lineStart: delta[0x0a] as number };
 }

@@ -1,0 +1,86 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
+import { openSource } from '../../src/sources/index.js';
+import { tempDir } from './helpers/fake-command.js';
+
+const io = { stdin: Readable.from([]), env: {} };
+const CRASH =
+  '(Worker_TP1 pid=9) ERROR 02-20 23:40:00 [multiproc_executor.py:671] Traceback (most recent call last):\n' +
+  '(Worker_TP1 pid=9) ERROR 02-20 23:40:00 [multiproc_executor.py:671]   File "/x/worker.py", line 3, in run\n' +
+  '(Worker_TP1 pid=9) ERROR 02-20 23:40:00 [multiproc_executor.py:671] RuntimeError: CUDA error: an illegal memory access was encountered\n';
+
+/** About 3 MiB of serving chatter, then a worker's crash. */
+function longLog(): string {
+  const chatter = Array.from(
+    { length: 40_000 },
+    (_, i) =>
+      `(APIServer pid=7) INFO 02-20 23:31:${String(i % 60).padStart(2, '0')} [loggers.py:123] step ${i}\n`,
+  ).join('');
+  return `INFO 02-20 23:30:00 [api_server.py:1] vLLM API server version 0.11.0\n${chatter}${CRASH}`;
+}
+
+/** Everything `readInto` gives, asked for `size` bytes at a time, and what one more call gives after. */
+function drain(readInto: (target: Uint8Array) => number, size: number): { text: string; after: number } {
+  const parts: Buffer[] = [];
+  const target = Buffer.alloc(size);
+  for (;;) {
+    const count = readInto(target);
+    if (count === 0) break;
+    parts.push(Buffer.from(target.subarray(0, count)));
+  }
+  return { text: Buffer.concat(parts).toString(), after: readInto(target) };
+}
+
+async function writeLog(name: string, content: string | Buffer): Promise<string> {
+  const path = join(await tempDir(), name);
+  await writeFile(path, content);
+  return path;
+}
+
+describe('a regular file read straight into the caller’s buffer (readInto)', () => {
+  it.each([7, 4096, 1 << 20])('gives the file’s bytes, %s at a time, then 0 and 0 again', async (size) => {
+    const text = longLog();
+    const source = await openSource({ kind: 'files', paths: [await writeLog('big.log', text)] }, io);
+    expect(source.readInto).toBeDefined();
+    const { text: read, after } = drain(source.readInto!, size);
+    expect(read).toBe(text);
+    expect(after).toBe(0);
+  });
+
+  it('puts a newline between two files when the first has none at its end, as the chunks do', async () => {
+    const paths = [await writeLog('a.log', 'first\nno newline'), await writeLog('b.log', 'second\n')];
+    const source = await openSource({ kind: 'files', paths }, io);
+    expect(drain(source.readInto!, 5).text).toBe('first\nno newline\nsecond\n');
+    const again = await openSource({ kind: 'files', paths }, io);
+    const chunks: Buffer[] = [];
+    for await (const chunk of again.chunks) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString()).toBe('first\nno newline\nsecond\n');
+  });
+
+  it('reads empty files as nothing', async () => {
+    const paths = [await writeLog('empty.log', ''), await writeLog('one.log', 'x\n')];
+    const source = await openSource({ kind: 'files', paths }, io);
+    expect(drain(source.readInto!, 64).text).toBe('x\n');
+  });
+
+  it('gives the diagnosis the chunks give', async () => {
+    const path = await writeLog('big.log', longLog());
+    const open = () => openSource({ kind: 'files', paths: [path] }, io);
+    const direct = diagnoseFrom((await open()).readInto!);
+    const streamed = await diagnoseStream((await open()).chunks);
+    expect(direct.rootCause?.message).toContain('illegal memory access');
+    expect(JSON.stringify(direct)).toBe(JSON.stringify(streamed));
+  });
+
+  it('is absent for gzip data and for standard input, which arrive as chunks', async () => {
+    const gz = await writeLog('big.log.gz', gzipSync(longLog()));
+    expect((await openSource({ kind: 'files', paths: [gz] }, io)).readInto).toBeUndefined();
+    const plain = await writeLog('a.log', 'a\n');
+    const withStdin = { stdin: Readable.from([Buffer.from('b\n')]), env: {} };
+    expect((await openSource({ kind: 'files', paths: [plain, '-'] }, withStdin)).readInto).toBeUndefined();
+  });
+});
