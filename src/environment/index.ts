@@ -4,7 +4,6 @@ export { waitGpuFree, type WaitGpuFreeOptions, type WaitGpuFreeResult } from './
 export { readEnvironment } from './read-environment.js';
 export type { EnvironmentOptions } from './locate-environment.js';
 export { createSnapshot, type Snapshot, type SnapshotDistribution } from './snapshot.js';
-export { parseSnapshot } from './parse-snapshot.js';
 export { diffSnapshots, snapshotVersions, type SnapshotDiff, type VersionChange } from './diff-snapshots.js';
 export { readGpu, type GpuReading } from './read-gpu.js';
 export type { GpuDevice, GpuProcess } from './parse-nvidia-smi.js';

@@ -1,22 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
 import type { StartRecord } from '../progress/index.js';
+import { parseHistory, type HistoryFile } from './history-schema.js';
+
+export type { HistoryFile } from './history-schema.js';
 
 const RUNS_KEPT = 10;
 const COMMANDS_KEPT = 50;
-
-const recordSchema = z.object({
-  at: z.string(),
-  engine: z.string().nullable(),
-  readyMs: z.number().nonnegative(),
-  phases: z.array(z.object({ id: z.string(), atMs: z.number() })),
-});
-const historySchema = z.object({
-  version: z.literal(1),
-  commands: z.record(z.string(), z.object({ lastUsed: z.string(), runs: z.array(recordSchema) })),
-});
-export type HistoryFile = z.infer<typeof historySchema>;
 
 /** `${XDG_STATE_HOME:-~/.local/state}/vigil/history.json`, per the XDG base directory spec. */
 export function historyPath(env: Record<string, string | undefined>): string {
@@ -34,8 +24,8 @@ export function historyKey(command: string, args: readonly string[]): string {
 /** The file's contents; a missing or unreadable file is an empty history (it only serves the ETA). */
 export async function readHistory(path: string): Promise<HistoryFile> {
   try {
-    const parsed = historySchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-    if (parsed.success) return parsed.data;
+    const parsed = parseHistory(JSON.parse(await readFile(path, 'utf8')));
+    if (parsed !== null) return parsed;
   } catch {
     // Missing or not JSON: start afresh.
   }

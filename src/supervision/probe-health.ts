@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { UsageError } from '../errors.js';
 
 /** Checks the URL is one the probe can ask: http or https, with a host. */
@@ -22,8 +20,9 @@ export function parseHealthUrl(text: string): URL {
  * One GET: true on a 2xx answer. A refused connection, a timeout or any other status is false. No
  * keep-alive agent, so a finished probe leaves no socket behind.
  */
-export function probeHealth(url: URL, timeoutMs: number): Promise<boolean> {
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+export async function probeHealth(url: URL, timeoutMs: number): Promise<boolean> {
+  // Loaded at the first probe: most runs never ask one, and start-up is part of `vigil run`'s cost.
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise((resolve) => {
     const req = request(url, { method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
       res.resume();

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateJournal } from '../../bench/generate-journal.mjs';
 import { createDiagnosisSession, diagnose, diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
 import type { DiagnoseOptions } from '../../src/diagnosis/index.js';
-import { MAY_MATTER_IN_BLOCK, mayMatter } from '../../src/diagnosis/knowledge/may-matter.js';
+import { anyOf } from '../../src/diagnosis/knowledge/any-of.js';
+import {
+  MARKERS,
+  MAY_MATTER_IN_BLOCK,
+  STRUCTURE,
+  TRIGGER,
+  mayMatter,
+} from '../../src/diagnosis/knowledge/may-matter.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
 
 // Counts the searches made in serving mode, to prove the tests below read logs that way at all (a test of
@@ -62,7 +69,7 @@ function chunksOf(bytes: Uint8Array, size: number): AsyncIterable<Uint8Array> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
+describe('MAY_MATTER_IN_BLOCK is a superset of the patterns mayMatter tests', () => {
   const LOGS = [
     ...logsUnder(join(ROOT, 'src/signatures')),
     ...logsUnder(join(ROOT, 'test/fixtures')),
@@ -71,11 +78,16 @@ describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
     ...logsUnder(join(ROOT, '../shared/healthy')),
   ];
 
-  /** Whether the block search, run over the line's bytes, finds something in it. */
+  /** Whether the block search finds something in the line, run over its bytes and over its text. */
   function blockFinds(line: string): boolean {
     const bytes = Buffer.from(`${line}\n`, 'utf8');
-    return MAY_MATTER_IN_BLOCK.find(bytes, 0, bytes.length) !== -1;
+    const inBytes = MAY_MATTER_IN_BLOCK.find(bytes, 0, bytes.length) !== -1;
+    expect(MAY_MATTER_IN_BLOCK.test(line)).toBe(inBytes);
+    return inBytes;
   }
+
+  /** mayMatter's own patterns, without the automaton it asks first. */
+  const patternsMatch = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
   it(`for every line of the ${LOGS.length} logs in the repository and ../shared`, () => {
     expect(LOGS.length).toBeGreaterThan(300);
@@ -86,7 +98,8 @@ describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
         .replace(/^\uFEFF/, '')
         .split(/\r\n|\r|\n/);
       lines.forEach((line, i) => {
-        if (!mayMatter(line)) return;
+        if (!patternsMatch(line)) return;
+        expect(mayMatter(line)).toBe(true);
         mattering++;
         if (!blockFinds(line))
           missed.push(`${relative(path)}:${i + 1}: ${JSON.stringify(line.slice(0, 200))}`);
@@ -108,6 +121,7 @@ describe('MAY_MATTER_IN_BLOCK is a superset of mayMatter', () => {
     'Ошибка: CUDA error, память закончилась',
     '模型加载失败 RuntimeError: 无法分配显存',
   ])('for a line that matters: %j', (line) => {
+    expect(patternsMatch(line)).toBe(true);
     expect(mayMatter(line)).toBe(true);
     expect(blockFinds(line)).toBe(true);
   });

@@ -25,7 +25,12 @@ export const CONSOLE_ARTIFACT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  * Whether a raw line could matter to the diagnosis at all: a failure word, a traceback, a start, ready or
  * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
  */
-export const mayMatter: (raw: string) => boolean = anyOf([TRIGGER, STRUCTURE, MARKERS]);
+export function mayMatter(raw: string): boolean {
+  // The automaton rules out most lines at a fraction of the patterns' cost; they decide the rest.
+  return MAY_MATTER_IN_BLOCK.test(raw) && matchesPatterns(raw);
+}
+
+const matchesPatterns = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
 /**
  * The same test for a whole block of lines at once, as bytes: the literals that each of its patterns
@@ -44,6 +49,10 @@ function lazySearch(literals: () => string[]): LiteralSearch {
     find(bytes, from, to) {
       search ??= compileLiteralSearch(literals());
       return search.find(bytes, from, to);
+    },
+    test(line) {
+      search ??= compileLiteralSearch(literals());
+      return search.test(line);
     },
   };
 }

@@ -23,6 +23,18 @@ describe('compileLiteralSearch', () => {
     expect(find(literals, text)).toBe(expected);
   });
 
+  it.each([
+    ['a literal in a line', ['error'], 'an ERROR here', true],
+    ['none', ['error'], 'all good', false],
+    ['a literal at the line’s end', ['z\n'], '2024-03-28T01:20:32Z', true],
+    ['a whole line', ['\ncopy\n'], 'Copy', true],
+    ['not a whole line', ['\ncopy\n'], 'Copy this', false],
+    ['past non-ASCII text', ['error'], 'Ошибка: error', true],
+    ['non-ASCII text only', ['error'], 'Ошибка', false],
+  ])('test: %s', (_, literals, line, expected) => {
+    expect(compileLiteralSearch(literals).test(line)).toBe(expected);
+  });
+
   it('searches only [from, to)', () => {
     const bytes = Buffer.from('error\nok\nerror\n', 'latin1');
     const search = compileLiteralSearch(['error']);

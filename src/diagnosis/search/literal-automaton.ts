@@ -5,6 +5,8 @@ export interface LiteralSearch {
    * must be a line's start: a literal that begins with a newline may match there.
    */
   find(bytes: Uint8Array, from: number, to: number): number;
+  /** Whether one line, a string without its newline, holds a literal (a line end matches after it). */
+  test(line: string): boolean;
 }
 
 /**
@@ -26,6 +28,15 @@ export function compileLiteralSearch(literals: readonly string[]): LiteralSearch
         if (state >= accepting) return i;
       }
       return -1;
+    },
+    test(line) {
+      let state = lineStart;
+      for (let i = 0; i < line.length; i++) {
+        // Literals are ASCII: a character past Latin-1 may read as any byte, it can only add a hit.
+        state = table[(state << 8) | (line.charCodeAt(i) & 0xff)] as number;
+        if (state >= accepting) return true;
+      }
+      return (table[(state << 8) | 0x0a] as number) >= accepting;
     },
   };
 }

@@ -60,6 +60,7 @@ describe('a search for the required literals finds every line its pattern matche
       fc.property(lines, (line) => {
         const bytes = Buffer.from(`${line}\n`, 'utf8');
         expect(search.find(bytes, 0, bytes.length)).not.toBe(-1);
+        expect(search.test(line)).toBe(true);
       }),
       { numRuns: 300 },
     );
