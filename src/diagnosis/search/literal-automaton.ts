@@ -55,7 +55,8 @@ function toBytes(literal: string): number[] {
 /**
  * The trie of the literals with its failure links resolved into a full transition table (state × byte).
  * Every transition into a state that completes a literal leads to one number past the last state: the
- * search stops there, so one comparison tells a hit and that state needs no row.
+ * search stops there, so one comparison tells a hit, and neither that state nor what lies beyond it in
+ * the trie needs a row.
  */
 function buildTable(words: number[][]): { table: Uint16Array; accepting: number; lineStart: number } {
   const children = [new Map<number, number>()];
@@ -76,30 +77,26 @@ function buildTable(words: number[][]): { table: Uint16Array; accepting: number;
   }
   const count = children.length;
   if (count >= 0xffff) throw new Error('too many literals for one search');
-  const delta = new Uint16Array(count * 256);
-  const failure = new Uint16Array(count);
+  const accepting = count;
+  const table = new Uint16Array(count * 256);
   // Breadth first: a state's failure link is shallower, so its row is complete when copied.
   const order = [0];
+  const failure = new Uint16Array(count);
   for (let head = 0; head < order.length; head++) {
     const state = order[head] as number;
     const row = state * 256;
-    if (state !== 0)
-      delta.copyWithin(row, (failure[state] as number) * 256, (failure[state] as number) * 256 + 256);
+    const link = (failure[state] as number) * 256;
+    if (state !== 0) table.copyWithin(row, link, link + 256);
     for (const [byte, child] of children[state] ?? []) {
       // What this byte led to before the child took it: where the child falls back to.
-      const link = state === 0 ? 0 : (delta[row + byte] as number);
-      failure[child] = link;
-      if (ends[link] === 1) ends[child] = 1;
-      delta[row + byte] = child;
-      if (byte >= 0x61 && byte <= 0x7a) delta[row + byte - 0x20] = child;
-      order.push(child);
+      const fallback = state === 0 ? 0 : (table[row + byte] as number);
+      if (fallback === accepting) ends[child] = 1;
+      else failure[child] = fallback;
+      const target = ends[child] === 1 ? accepting : child;
+      table[row + byte] = target;
+      if (byte >= 0x61 && byte <= 0x7a) table[row + byte - 0x20] = target;
+      if (target === child) order.push(child);
     }
   }
-  const accepting = count;
-  const table = new Uint16Array(count * 256);
-  for (let i = 0; i < table.length; i++) {
-    const next = delta[i] as number;
-    table[i] = ends[next] === 1 ? accepting : next;
-  }
-  return { table, accepting, lineStart: delta[0x0a] as number };
+  return { table, accepting, lineStart: table[0x0a] as number };
 }
