@@ -1,10 +1,11 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED, generateJournal } from '../../bench/generate-journal.mjs';
-import { diagnose, diagnoseStream } from '../../src/diagnosis/index.js';
+import { diagnose, diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
 import { prescanBlock, type Prescan } from '../../src/diagnosis/prescan/prescan-block.js';
 import type { PrescanHelper, StartPrescanHelper } from '../../src/diagnosis/prescan/prescan-helper.js';
 
@@ -63,11 +64,12 @@ class InThreadHelper implements PrescanHelper {
 }
 
 let log: Buffer;
+let logPath: string;
 
 beforeAll(async () => {
-  const out = join(await mkdtemp(join(tmpdir(), 'vigil-helper-')), 'journal.log');
-  await generateJournal({ size: 40_000_000, out });
-  log = await readFile(out);
+  logPath = join(await mkdtemp(join(tmpdir(), 'vigil-helper-')), 'journal.log');
+  await generateJournal({ size: 40_000_000, out: logPath });
+  log = await readFile(logPath);
 });
 
 function* chunksOf(bytes: Buffer, size: number): Generator<Buffer> {
@@ -147,6 +149,34 @@ describe('the helper thread of the build (dist/system/prescan-thread.js)', () =>
     const alone = await built.diagnoseStream(streamOf(log, 1 << 20));
     expect(JSON.stringify(helped)).toBe(JSON.stringify(alone));
     expect(helped.rootCause?.exception).toBe(PLANTED.exception);
+  });
+
+  it('and when the file is read straight into its shared blocks (diagnoseFrom, as the CLI reads)', async () => {
+    const dist = join(import.meta.dirname, '../../dist');
+    const thread = (await import(join(dist, 'system/prescan-thread.js'))) as {
+      startPrescanThread: StartPrescanHelper;
+    };
+    const built = (await import(join(dist, 'diagnosis/index.js'))) as {
+      diagnoseFrom: typeof diagnoseFrom;
+      diagnoseStream: typeof diagnoseStream;
+    };
+    const shared: boolean[] = [];
+    const fd = openSync(logPath, 'r');
+    try {
+      const helped = built.diagnoseFrom(
+        (target) => {
+          shared.push(target.buffer instanceof SharedArrayBuffer);
+          return readSync(fd, target, 0, target.length, null);
+        },
+        { startHelper: thread.startPrescanThread },
+      );
+      // After the first 16 MiB the reads land in the helper's shared blocks.
+      expect(shared.filter(Boolean).length).toBeGreaterThan(10);
+      const alone = await built.diagnoseStream(streamOf(log, 1 << 20));
+      expect(JSON.stringify(helped)).toBe(JSON.stringify(alone));
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -74,6 +75,20 @@ describe('a regular file read straight into the caller’s buffer (readInto)', (
     const streamed = await diagnoseStream((await open()).chunks);
     expect(direct.rootCause?.message).toContain('illegal memory access');
     expect(JSON.stringify(direct)).toBe(JSON.stringify(streamed));
+  });
+
+  it('is absent for a named pipe, which is read as a stream', async () => {
+    const fifo = join(await tempDir(), 'server.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // A real writer at the other end; opening the pipe waits for it.
+    const writer = spawn('sh', ['-c', `printf 'first\\nsecond\\n' > '${fifo}'`]);
+    const written = new Promise((resolve) => writer.once('close', resolve));
+    const source = await openSource({ kind: 'files', paths: [fifo] }, io);
+    expect(source.readInto).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of source.chunks) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString()).toBe('first\nsecond\n');
+    expect(await written).toBe(0);
   });
 
   it('is absent for gzip data and for standard input, which arrive as chunks', async () => {
