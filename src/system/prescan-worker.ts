@@ -5,13 +5,18 @@ import {
   STOP,
   WORKING,
   claimSlot,
+  failSlot,
   writePrescan,
   slotLength,
   type HelperData,
 } from '../diagnosis/prescan/shared-slots.js';
 
-/** The helper thread: searches each block the session posts, in order, into the block's slot. */
-function run(data: HelperData): void {
+/**
+ * The helper thread: searches each block the session posts, in order, into the block's slot. A block it
+ * fails on goes back to the session, and so do all after it: the session's synchronous reading cannot
+ * hear of a dead thread, and would wait out its deadline for the block the helper held.
+ */
+export function runHelper(data: HelperData, prescan: typeof prescanBlock = prescanBlock): void {
   const control = new Int32Array(data.control);
   const slots = data.slots.map((slot) => ({
     data: Buffer.from(slot.data),
@@ -29,9 +34,14 @@ function run(data: HelperData): void {
     // The session searches a block itself when it gets there first.
     if (!claimSlot(slot.result, WORKING)) continue;
     const length = slotLength(slot.result);
-    writePrescan(slot.result, prescanBlock(slot.data.subarray(0, length), data.maxLineLength));
+    try {
+      writePrescan(slot.result, prescan(slot.data.subarray(0, length), data.maxLineLength));
+    } catch {
+      failSlot(slot.result);
+      return;
+    }
   }
 }
 
 if (workerData !== null && typeof workerData === 'object' && 'control' in workerData)
-  run(workerData as HelperData);
+  runHelper(workerData as HelperData);

@@ -8,6 +8,20 @@ import { PLANTED, generateJournal } from '../../bench/generate-journal.mjs';
 import { diagnose, diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
 import { prescanBlock, type Prescan } from '../../src/diagnosis/prescan/prescan-block.js';
 import type { PrescanHelper, StartPrescanHelper } from '../../src/diagnosis/prescan/prescan-helper.js';
+import {
+  BY_SESSION,
+  DONE,
+  POSTED,
+  RESULT_WORDS,
+  STOP,
+  WORKING,
+  claimSlot,
+  markPending,
+  readPrescan,
+  slotState,
+  type HelperData,
+} from '../../src/diagnosis/prescan/shared-slots.js';
+import { runHelper } from '../../src/system/prescan-worker.js';
 
 /**
  * A helper on this thread that searches each block when it is posted, and answers as the real one may:
@@ -212,5 +226,56 @@ describe('blocks the session searches ahead, while the helper is busy, are read 
     const alone = diagnose(text);
     expect(alone.rootCause?.message).toContain('crash number 1');
     expect(withoutInput(helped)).toBe(withoutInput(alone));
+  });
+});
+
+describe('the helper thread’s loop (system/prescan-worker.ts), run on this thread', () => {
+  /** Shared memory for `count` blocks, each posted with `text`, as the session would write them. */
+  function postBlocks(texts: string[]): HelperData {
+    const data: HelperData = {
+      control: new SharedArrayBuffer(8),
+      slots: texts.map(() => ({
+        data: new SharedArrayBuffer(1 << 16),
+        result: new SharedArrayBuffer(4 * RESULT_WORDS),
+      })),
+      maxLineLength: 64 * 1024,
+    };
+    texts.forEach((text, i) => {
+      const slot = data.slots[i] as { data: SharedArrayBuffer; result: SharedArrayBuffer };
+      const length = Buffer.from(slot.data).write(text, 'latin1');
+      markPending(new Int32Array(slot.result), length);
+    });
+    const control = new Int32Array(data.control);
+    Atomics.store(control, POSTED, texts.length);
+    Atomics.store(control, STOP, 1);
+    return data;
+  }
+
+  const state = (data: HelperData, i: number) =>
+    slotState(new Int32Array((data.slots[i] as { result: SharedArrayBuffer }).result));
+
+  it('searches each posted block into its slot', () => {
+    // A block's first line is the end of the one before it: the search begins after it.
+    const data = postBlocks(['end of a line\nRuntimeError: x\nok\n', 'b\nc\n']);
+    runHelper(data);
+    expect([state(data, 0), state(data, 1)]).toEqual([DONE, DONE]);
+    const first = readPrescan(new Int32Array((data.slots[0] as { result: SharedArrayBuffer }).result));
+    expect(first.lines).toBe(2);
+    expect(first.hits.length).toBe(1);
+  });
+
+  it('gives a block it fails on back to the session at once, and leaves the rest to it', () => {
+    const data = postBlocks(['a\n', 'b\n', 'c\n']);
+    let calls = 0;
+    runHelper(data, (block, maxLineLength) => {
+      if (++calls === 2) throw new Error('a bug in the search');
+      return prescanBlock(block, maxLineLength);
+    });
+    // Done, given back (neither done nor being searched: the session does not wait), never begun.
+    expect(state(data, 0)).toBe(DONE);
+    expect([DONE, WORKING]).not.toContain(state(data, 1));
+    expect(
+      claimSlot(new Int32Array((data.slots[2] as { result: SharedArrayBuffer }).result), BY_SESSION),
+    ).toBe(true);
   });
 });

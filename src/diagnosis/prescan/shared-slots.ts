@@ -7,7 +7,7 @@ const LONG_CAPACITY = 256;
 /** Slot states; a slot starts at 0, never posted. */
 const PENDING = 1;
 export const DONE = 2;
-/** More hits than a slot holds: the session searches that block itself. */
+/** The session searches that block itself: more hits than a slot holds, or the helper failed on it. */
 const OVERFLOW = 3;
 /** Taken: by the helper, which is searching it, or by the session, which searches it itself. */
 export const WORKING = 4;
@@ -73,6 +73,12 @@ export function writePrescan(result: Int32Array, prescan: Prescan): void {
     result.set(prescan.longLines, HEADER + 2 * HIT_CAPACITY);
     Atomics.store(result, STATE, DONE);
   }
+  Atomics.notify(result, STATE);
+}
+
+/** Gives a slot back to the session unsearched: the helper failed on it. */
+export function failSlot(result: Int32Array): void {
+  Atomics.store(result, STATE, OVERFLOW);
   Atomics.notify(result, STATE);
 }
 
