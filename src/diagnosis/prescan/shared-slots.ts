@@ -57,10 +57,15 @@ export function markPending(result: Int32Array, length: number): void {
   Atomics.store(result, STATE, PENDING);
 }
 
-/** Writes a prescan into a slot and marks it done (or overflowed) for the waiting session. */
+/**
+ * Writes a prescan into a slot the helper is working on and marks it done (or overflowed) for the waiting
+ * session. A session that stopped waiting may have written a new block there: then nothing is marked, and
+ * what was written is overwritten by whoever takes the new block.
+ */
 export function writePrescan(result: Int32Array, prescan: Prescan): void {
+  if (Atomics.load(result, STATE) !== WORKING) return;
   if (prescan.hits.length > HIT_CAPACITY || prescan.longLines.length > LONG_CAPACITY) {
-    Atomics.store(result, STATE, OVERFLOW);
+    finishSlot(result, OVERFLOW);
   } else {
     result[START] = prescan.start;
     result[END] = prescan.end;
@@ -71,15 +76,18 @@ export function writePrescan(result: Int32Array, prescan: Prescan): void {
     result.set(prescan.hits, HEADER);
     result.set(prescan.linesBefore, HEADER + HIT_CAPACITY);
     result.set(prescan.longLines, HEADER + 2 * HIT_CAPACITY);
-    Atomics.store(result, STATE, DONE);
+    finishSlot(result, DONE);
   }
-  Atomics.notify(result, STATE);
 }
 
 /** Gives a slot back to the session unsearched: the helper failed on it. */
 export function failSlot(result: Int32Array): void {
-  Atomics.store(result, STATE, OVERFLOW);
-  Atomics.notify(result, STATE);
+  finishSlot(result, OVERFLOW);
+}
+
+/** Ends the helper's work on a slot, unless the session has written a new block there since. */
+function finishSlot(result: Int32Array, state: number): void {
+  if (Atomics.compareExchange(result, STATE, WORKING, state) === WORKING) Atomics.notify(result, STATE);
 }
 
 /** The prescan a done slot holds, as views on the shared memory (valid until the slot is reused). */
