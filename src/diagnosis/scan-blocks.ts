@@ -90,17 +90,14 @@ export class BlockScanner {
    * collections and tens of MiB of heap that the allocator keeps).
    */
   push(chunk: Uint8Array): void {
-    this.bytes += chunk.length;
     let at = 0;
-    while (at < chunk.length) {
-      if (this.filling === null) this.startBlock();
-      const filling = this.filling as Buffer;
-      const taken = Math.min(chunk.length - at, BLOCK_BYTES - this.filled);
-      filling.set(chunk.subarray(at, at + taken), this.filled);
-      this.filled += taken;
+    const copy = (target: Uint8Array): number => {
+      const taken = Math.min(chunk.length - at, target.length);
+      target.set(chunk.subarray(at, at + taken));
       at += taken;
-      if (this.filled === BLOCK_BYTES) this.enqueueFilling();
-    }
+      return taken;
+    };
+    while (at < chunk.length) this.fill(copy);
   }
 
   /**

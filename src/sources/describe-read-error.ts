@@ -1,3 +1,5 @@
+import { SourceError } from '../errors.js';
+
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file',
   EISDIR: 'it is a folder, not a file',
@@ -15,4 +17,9 @@ export function describeReadError(error: unknown): string {
   if (code !== undefined && REASONS[code] !== undefined) return REASONS[code];
   if (error instanceof Error) return error.message.split('\n')[0] ?? code ?? 'unknown error';
   return String(error);
+}
+
+/** The error to throw when `label` cannot be read: one line, with the cause kept. */
+export function readFailed(label: string, error: unknown): SourceError {
+  return new SourceError(`cannot read ${label}: ${describeReadError(error)}`, { cause: error });
 }

@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SourceError, VigilError } from '../errors.js';
-import { describeReadError } from './describe-read-error.js';
+import { describeReadError, readFailed } from './describe-read-error.js';
 
 /** gzip's magic bytes; checked instead of the extension, since rotated logs are often renamed. */
 export function isGzip(head: Uint8Array): boolean {
@@ -34,6 +34,6 @@ export async function* gunzipChunks(
         cause: error,
       });
     }
-    throw new SourceError(`cannot read ${label}: ${describeReadError(error)}`, { cause: error });
+    throw readFailed(label, error);
   }
 }

@@ -1,7 +1,7 @@
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { SourceError, UsageError } from '../errors.js';
-import { describeReadError } from './describe-read-error.js';
+import { UsageError } from '../errors.js';
+import { readFailed } from './describe-read-error.js';
 import { gunzipChunks, isGzip } from './gunzip-chunks.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
@@ -90,7 +90,7 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     };
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
+    throw readFailed(path, error);
   }
 }
 
@@ -137,7 +137,7 @@ async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Prom
   try {
     ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));
   } catch (error) {
-    throw new SourceError(`cannot read ${path}: ${describeReadError(error)}`, { cause: error });
+    throw readFailed(path, error);
   }
   if (bytesRead === 0) return null;
   // Pipes return small reads; copy those out rather than pin a mostly empty 1 MiB buffer.
@@ -164,7 +164,7 @@ function readFilesInto(inputs: LogInput[]): (target: Uint8Array) => number {
       } catch (error) {
         void Promise.all(inputs.slice(next).map((rest) => rest.close()));
         next = inputs.length;
-        throw new SourceError(`cannot read ${input.label}: ${describeReadError(error)}`, { cause: error });
+        throw readFailed(input.label, error);
       }
       if (count > 0) {
         endsWithNewline = target[count - 1] === 0x0a;

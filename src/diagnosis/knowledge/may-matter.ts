@@ -45,15 +45,10 @@ export const MAY_MATTER_IN_BLOCK: LiteralSearch = lazySearch(() =>
 
 function lazySearch(literals: () => string[]): LiteralSearch {
   let search: LiteralSearch | null = null;
+  const built = (): LiteralSearch => (search ??= compileLiteralSearch(literals()));
   return {
-    find(bytes, from, to) {
-      search ??= compileLiteralSearch(literals());
-      return search.find(bytes, from, to);
-    },
-    test(line) {
-      search ??= compileLiteralSearch(literals());
-      return search.test(line);
-    },
+    find: (bytes, from, to) => built().find(bytes, from, to),
+    test: (line) => built().test(line),
   };
 }
 

@@ -169,10 +169,11 @@ function spellOnce(atom: Atom): string[] | null {
   if (atom.kind !== 'group') return null;
   const spelled: string[] = [];
   for (const sequence of atom.alternatives) {
-    let variants: string[] | null = [''];
+    let variants = [''];
     for (const part of sequence) {
-      variants = variants && extend(variants, part);
-      if (variants === null) return null;
+      const extended = extend(variants, part);
+      if (extended === null) return null;
+      variants = extended;
     }
     spelled.push(...variants);
   }
@@ -182,18 +183,17 @@ function spellOnce(atom: Atom): string[] | null {
 /** `variants` followed by every way `atom` matches, or null when that is not a small fixed set. */
 function extend(variants: string[], atom: Atom): string[] | null {
   if (atom.kind === 'empty') return variants;
-  if (atom.kind === 'wide' || atom.max === Infinity || atom.max > 4) return null;
+  if (atom.kind === 'wide' || atom.max > 4) return null;
   const once = spellOnce(atom);
   if (once === null) return null;
-  let result: string[] = [];
-  let repeated = atom.min === 0 ? [''] : [];
+  const repeated = atom.min === 0 ? [''] : [];
   let current = [''];
   for (let count = 1; count <= atom.max; count++) {
     current = cross(current, once);
     if (current.length > MAX_VARIANTS) return null;
-    if (count >= atom.min) repeated = [...repeated, ...current];
+    if (count >= atom.min) repeated.push(...current);
   }
-  result = cross(variants, repeated);
+  const result = cross(variants, repeated);
   return result.length > MAX_VARIANTS ? null : result;
 }
 
