@@ -6,10 +6,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-process.exitCode = await runCli(process.argv.slice(2), {
+// No top-level await: the standalone binary runs this file as one CommonJS script (scripts/build-binary.mjs).
+void runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
   cwd: process.cwd(),
+}).then((code) => {
+  process.exitCode = code;
 });

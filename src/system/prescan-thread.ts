@@ -17,6 +17,12 @@ import {
   type HelperData,
 } from '../diagnosis/prescan/shared-slots.js';
 
+/**
+ * The helper's code as one script, where the build embeds it: the standalone binary has no file beside it
+ * to start a worker from (scripts/build-binary.mjs defines it).
+ */
+declare const VIGIL_PRESCAN_WORKER: string | undefined;
+
 /** How long the session waits for a block's search before searching it itself (the helper died). */
 const WAIT_MS = 10_000;
 
@@ -31,6 +37,8 @@ export class PrescanThread implements PrescanHelper {
   private readonly results: Int32Array[];
   private posted = 0;
   private dead = false;
+  /** Blocks whose search the session took from the helper (VIGIL_DEBUG=1 prints it). */
+  searched = 0;
 
   private constructor(
     private readonly worker: Worker,
@@ -49,8 +57,8 @@ export class PrescanThread implements PrescanHelper {
    * its script is absent (running from the TypeScript sources).
    */
   static start(slots: number, blockBytes: number, maxLineLength: number): PrescanThread | null {
-    const script = new URL('./prescan-worker.js', import.meta.url);
-    if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return null;
+    const script = findScript();
+    if (script === null) return null;
     const shared: HelperData = {
       control: new SharedArrayBuffer(8),
       slots: Array.from({ length: slots }, () => ({
@@ -60,7 +68,11 @@ export class PrescanThread implements PrescanHelper {
       maxLineLength,
     };
     return new PrescanThread(
-      new Worker(script, { workerData: shared, resourceLimits: { maxYoungGenerationSizeMb: 4 } }),
+      new Worker(script.code, {
+        eval: script.eval,
+        workerData: shared,
+        resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      }),
       shared,
     );
   }
@@ -90,7 +102,9 @@ export class PrescanThread implements PrescanHelper {
       if (this.dead || Date.now() > deadline) return null;
       Atomics.wait(result, 0, WORKING, 50);
     }
-    return slotState(result) === DONE ? readPrescan(result) : null;
+    if (slotState(result) !== DONE) return null;
+    this.searched++;
+    return readPrescan(result);
   }
 
   /** Whether the helper is searching this block now. */
@@ -108,6 +122,14 @@ export class PrescanThread implements PrescanHelper {
     Atomics.notify(this.control, POSTED);
     void this.worker.terminate();
   }
+}
+
+/** The helper's embedded code, else its file beside this one; null when neither is there. */
+function findScript(): { code: string | URL; eval: boolean } | null {
+  if (typeof VIGIL_PRESCAN_WORKER === 'string') return { code: VIGIL_PRESCAN_WORKER, eval: true };
+  const file = new URL('./prescan-worker.js', import.meta.url);
+  if (file.protocol !== 'file:' || !existsSync(fileURLToPath(file))) return null;
+  return { code: file, eval: false };
 }
 
 export const startPrescanThread: StartPrescanHelper = (slots, blockBytes, maxLineLength) =>

@@ -5,7 +5,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
-import { startPrescanThread } from '../../system/prescan-thread.js';
+import { PrescanThread } from '../../system/prescan-thread.js';
 import { wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 
@@ -52,9 +52,14 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
       // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
       const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
+      const helpers: PrescanThread[] = [];
       const options = {
         signatures,
-        startHelper: startPrescanThread,
+        startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
+          const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
+          if (helper !== null) helpers.push(helper);
+          return helper;
+        },
         ...(source.unit ? { unit: source.unit } : {}),
       };
       // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
@@ -66,11 +71,18 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
         warnings: [...source.warnings, ...diagnosis.warnings],
       };
+      if (io.env.VIGIL_DEBUG === '1') io.stderr.write(`vigil: debug: ${describeHelpers(helpers)}\n`);
       io.stdout.write(
         renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
       );
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });
+}
+
+/** Whether the helper thread ran (the standalone binary starts it from embedded code). */
+function describeHelpers(helpers: readonly PrescanThread[]): string {
+  if (helpers.length === 0) return 'no prescan helper thread started';
+  return `prescan helper thread searched ${helpers.reduce((sum, h) => sum + h.searched, 0)} blocks`;
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
