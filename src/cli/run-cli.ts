@@ -3,6 +3,7 @@ import { VigilError, describeError } from '../errors.js';
 import { redactText } from '../redaction/index.js';
 import type { CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
+import { describeVersion, findInstall } from './describe-install.js';
 
 export const EXIT = { clean: 0, finding: 1, usage: 2 } as const;
 
@@ -13,7 +14,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.clean;
   const program = new Command('vigil')
     .description('Finds why an LLM inference server failed to start, and what will crash it before the load.')
-    .version(VERSION, '-V, --version')
+    .version(
+      describeVersion(findInstall(io.env, import.meta.url), {
+        node: process.versions.node,
+        platform: process.platform,
+        arch: process.arch,
+        execPath: process.execPath,
+      }),
+      '-V, --version',
+    )
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
@@ -54,5 +63,3 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   return exitCode;
 }
-
-const VERSION = '0.1.0';

@@ -12,6 +12,8 @@ export interface DiagnosisInput {
   noise: number;
   input: Diagnosis['input'];
   engineVotes: ReadonlyMap<Engine, number>;
+  /** The last version each engine printed of itself. */
+  engineVersions: ReadonlyMap<Engine, string>;
   processes: string[];
 }
 
@@ -27,6 +29,7 @@ interface Scored {
 
 /** Weighs the candidates of the failing start and writes the diagnosis. Pure. */
 export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
+  const engine = pickEngine(input.engineVotes);
   const base: Diagnosis = {
     schemaVersion: 1,
     verdict: 'no-failure',
@@ -36,7 +39,8 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     service: input.service,
     evidence: [],
     symptoms: [],
-    engine: pickEngine(input.engineVotes),
+    engine,
+    engineVersion: engine === null ? null : (input.engineVersions.get(engine) ?? null),
     processes: input.processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
     noiseSuppressed: input.noise,
     input: input.input,

@@ -12,6 +12,7 @@ import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
+import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
 import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
@@ -50,6 +51,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private attempts: Attempt[] = [createAttempt(0, 1)];
   private readonly traceCandidates = new WeakMap<Traceback, Candidate[]>();
   private readonly engineVotes = new Map<Engine, number>();
+  private readonly engineVersions = new Map<Engine, string>();
   private readonly processes = new Set<string>();
   private readonly consoleCopy = new ConsoleCopyFilter();
   /** Lines up to here are read in full: the continuation of something that mattered. */
@@ -133,6 +135,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private describe(line: ParsedLine): void {
     for (const format of line.formats) this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
     voteEngine(line, this.engineVotes);
+    const named = readEngineVersion(line.text);
+    if (named !== null) this.engineVersions.set(named.engine, named.version);
     if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
   }
 
@@ -286,6 +290,7 @@ class Session implements DiagnosisSession, ScanTarget {
         truncatedLines: this.scanner.truncatedLines,
       },
       engineVotes: this.engineVotes,
+      engineVersions: this.engineVersions,
       processes: [...this.processes],
     });
   }

@@ -44,6 +44,7 @@ function diagnosisWith(secret: string): Diagnosis {
       { exception: null, message: `--hf-token ${secret}`, processes: [], count: 1, firstLineNumber: 9 },
     ],
     engine: 'vllm',
+    engineVersion: '0.10.1.1',
     processes: ['APIServer', 'Worker_TP0'],
     noiseSuppressed: 3,
     input: { lines: 10, bytes: 999, formats: ['vllm'], truncatedLines: 0 },

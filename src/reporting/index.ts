@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../types/diagnosis.js';
+import { VERSION } from '../version.js';
 import { createPaint } from './paint.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
@@ -8,8 +9,11 @@ export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdow
 
 export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
   switch (options.format) {
-    case 'json':
-      return `${JSON.stringify(d, null, 2)}\n`;
+    case 'json': {
+      // Which vigil wrote it: a report outlives the install that made it.
+      const { schemaVersion, ...rest } = d;
+      return `${JSON.stringify({ schemaVersion, vigilVersion: VERSION, ...rest }, null, 2)}\n`;
+    }
     case 'markdown':
       return renderMarkdown(d);
     case 'text':

@@ -85,6 +85,8 @@ export interface Diagnosis {
   /** The wrapper errors that pointed elsewhere, e.g. "Engine core initialization failed". */
   symptoms: FailureGroup[];
   engine: Engine | null;
+  /** The engine's version where the log prints it at start-up (its latest start), else null. */
+  engineVersion: string | null;
   /** Every process label seen in the log (capped), so reports can say "8/8 workers". */
   processes: string[];
   noiseSuppressed: number;

@@ -11,6 +11,7 @@ import {
 } from '../../supervision/index.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
+import { isStandalone } from '../describe-install.js';
 
 interface UnitFlags {
   name: string;
@@ -133,5 +134,7 @@ function defaultVigilPath(io: CliIo): string {
       // Not here.
     }
   }
+  // The standalone binary is itself the vigil to run.
+  if (isStandalone()) return process.execPath;
   return fileURLToPath(new URL('../bin.js', import.meta.url));
 }
