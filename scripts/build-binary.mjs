@@ -25,6 +25,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import console from 'node:console';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 

@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import console from 'node:console';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
