@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../index.js';
 import { readEngineVersion } from './engine-versions.js';
 
 describe('readEngineVersion', () => {
@@ -29,5 +30,27 @@ describe('readEngineVersion', () => {
     'Building wheel for flash-attn',
   ])('reads no engine version in %s', (text) => {
     expect(readEngineVersion(text)).toBeNull();
+  });
+});
+
+describe("the diagnosis's engineVersion", () => {
+  const banner =
+    '(APIServer pid=1) INFO 09-10 23:26:12 [api_server.py:1805] vLLM API server version 0.10.1.1';
+
+  it('is the version of the engine the log is from', () => {
+    expect(
+      diagnose([banner, '(APIServer pid=1) INFO 09-10 23:26:40 Application startup complete.'].join('\n')),
+    ).toMatchObject({
+      engine: 'vllm',
+      engineVersion: '0.10.1.1',
+    });
+  });
+
+  it("is null where only another engine's version shows", () => {
+    const log = [
+      '(APIServer pid=1) INFO 09-10 23:26:12 [api_server.py:1805] args: ...',
+      'Listening on 127.0.0.1:11434 (version 0.5.7)',
+    ];
+    expect(diagnose(log.join('\n'))).toMatchObject({ engine: 'vllm', engineVersion: null });
   });
 });
