@@ -57,6 +57,7 @@ export const diagnosisSchema = z
     evidence: z.array(z.object({ lineNumber, text: z.string() })),
     symptoms: z.array(failureGroup),
     engine: z.enum(ENGINES).nullable(),
+    engineVersion: z.string().nullable(),
     processes: z.array(z.string()),
     noiseSuppressed: count,
     input: z.object({
