@@ -55,4 +55,3 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   return exitCode;
 }
-

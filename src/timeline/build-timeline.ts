@@ -49,7 +49,10 @@ export interface TimelineBuilder {
 
 const MAX_ATTEMPTS = 12;
 const MAX_FAILURES = 64;
-const ERROR_LINE = /^(?:Traceback \(most recent call last\)|[\w.]+(?:Error|Exception|Exit|Interrupt)\b:?)/;
+// An exception line, a traceback's start, or a plain `error:` in the words of C++ servers (llama.cpp's
+// `llama_model_load: error loading model`, `main: error: unable to load model`).
+const ERROR_LINE =
+  /^(?:Traceback \(most recent call last\)|[\w.]+(?:Error|Exception|Exit|Interrupt)\b:?|(?:[\w.]+: )?(?:error|fatal|critical)\b[:\s])/i;
 const FAILED_EXIT = /Main process exited, code=(?:exited|killed|dumped), status=(?!0\/)|Failed with result/;
 
 /**
