@@ -168,7 +168,8 @@ function renderFacts(d: Diagnosis): string {
       ),
     );
   }
-  if (d.engine) rows.push(row('Engine', esc(d.engine)));
+  if (d.engine)
+    rows.push(row('Engine', esc(d.engineVersion === null ? d.engine : `${d.engine} ${d.engineVersion}`)));
   if (rows.length === 0) return '';
   const message =
     rc && rc.message.includes('\n') ? `<pre class="log">${esc(clip(rc.message, 4 * MAX_LINE))}</pre>` : '';
