@@ -87,6 +87,7 @@ const BY_NAME = new Map(FLAGS.flatMap((spec) => spec.names.map((name) => [name, 
 /** Reads a server command line (the program and its arguments). Unknown flags are skipped. */
 export function parseServerFlags(argv: readonly string[]): ServerFlags {
   const values = new Map<string, string | true>();
+  const writtenAs = new Map<string, string>();
   const invalid: ServerFlags['invalid'] = [];
   const operands: string[] = [];
   for (let index = 0; index < argv.length; index++) {
@@ -116,12 +117,13 @@ export function parseServerFlags(argv: readonly string[]): ServerFlags {
       continue;
     }
     values.set(spec.key, value);
+    writtenAs.set(spec.key, written);
   }
   const read = (key: Key, kind: ValueKind): number | string | null => {
     const raw = values.get(key);
     if (raw === undefined || raw === true) return null;
     const value = readValue(raw, kind);
-    if (value === null) invalid.push({ flag: flagName(key), value: raw });
+    if (value === null) invalid.push({ flag: writtenAs.get(key) ?? key, value: raw });
     return value;
   };
   const count = (key: Key): number | null => read(key, 'count') as number | null;
@@ -183,10 +185,6 @@ function readLength(raw: string): number | null {
 
 function validPort(port: number | null): number | null {
   return port !== null && port <= 65535 ? port : null;
-}
-
-function flagName(key: Key): string {
-  return FLAGS.find((spec) => spec.key === key)?.names[0] ?? key;
 }
 
 /** `vllm serve M`, `python -m vllm.entrypoints.openai.api_server`, `python -m sglang.launch_server`, `text-generation-launcher`. */

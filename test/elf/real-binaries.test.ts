@@ -96,14 +96,14 @@ describe.skipIf(!present)('vigil check --gpu on a site-packages tree holding a r
     const [finding] = kernelFindings(result.stdout);
     expect(result.code).toBe(1);
     expect(finding?.severity).toBe('error');
-    expect(finding?.detail).toMatch(/ggml_kernels\/libggml-cuda\.so.*lacks sm_120/);
+    expect(finding?.detail).toMatch(/ggml_kernels\/libggml-cuda\.so.*nothing for sm_120/);
   });
 
   it('exits 1 on 8.0 for a library built for sm_89 only: no SASS and no PTX at or below 8.0', async () => {
     const result = await check(FUGOOD, '8.0');
     const [finding] = kernelFindings(result.stdout);
     expect(result.code).toBe(1);
-    expect(finding?.detail).toContain('lacks sm_80');
+    expect(finding?.detail).toContain('nothing for sm_80');
     expect(finding?.detail).toContain('SASS sm_89; PTX compute_89 (ISA 8.5)');
     expect(finding?.detail).toContain('its PTX is for newer GPUs only');
   });

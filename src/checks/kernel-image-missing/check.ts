@@ -58,9 +58,9 @@ function checkDevice(device: GpuDevice, readings: SharedObjectReading[], context
     const { reading } = first;
     problems.push({
       detail:
-        `${device.name} is ${arch} (compute capability ${capability}); ${listFiles(files.map((file) => file.reading))} of ${reading.distribution} ${reading.version} ` +
-        `${files.length === 1 ? 'has' : 'have'} no kernels for it: ${reading.path} carries ${first.carries} ` +
-        `and lacks ${arch} (${first.note}). The first kernel launch fails with "no kernel image is available for execution on the device".`,
+        `${device.name} is ${arch} (compute capability ${capability}). ${reading.path} of ${reading.distribution} ${reading.version} ` +
+        `carries ${first.carries}: nothing for ${arch} (${first.note})${alsoFiles(files)}. ` +
+        'The first kernel launch fails with "no kernel image is available for execution on the device".',
       fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
       packages: [reading.distribution],
     });
@@ -73,9 +73,9 @@ function checkDevice(device: GpuDevice, readings: SharedObjectReading[], context
       severity: 'warning',
       title: 'CUDA kernels only as PTX for this GPU',
       detail:
-        `${device.name} is ${arch}; ${listFiles(files.map((file) => file.reading))} of ${reading.distribution} ${reading.version} ` +
-        `${files.length === 1 ? 'has' : 'have'} no ${arch} SASS (${reading.path} carries ${first.carries}), ` +
-        `so the driver JIT-compiles ${first.note} PTX at the first load: minutes of start-up, and kernels that need ${arch} features are not there.`,
+        `${device.name} is ${arch}. ${reading.path} of ${reading.distribution} ${reading.version} carries ${first.carries}: ` +
+        `no ${arch} SASS${alsoFiles(files)}, so the driver JIT-compiles its ${first.note} PTX at the first load ` +
+        `(minutes of start-up, cached in ~/.nv/ComputeCache), and kernels that need ${arch} features are not there.`,
       fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
       packages: [reading.distribution],
     });
@@ -113,10 +113,13 @@ function distinctKinds(gpus: readonly GpuDevice[]): GpuDevice[] {
   return [...kinds.values()];
 }
 
-function listFiles(readings: SharedObjectReading[]): string {
-  const names = readings.slice(0, NAMED_FILES).map((reading) => reading.path);
-  const more = readings.length - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+/** "; so do a.so, b.so and 3 more": the other files of the distribution with the same gap. */
+function alsoFiles(files: readonly Gap[]): string {
+  const others = files.slice(1).map((file) => file.reading.path);
+  if (others.length === 0) return '';
+  const named = others.slice(0, NAMED_FILES);
+  const more = others.length - named.length;
+  return `; so ${others.length === 1 ? 'does' : 'do'} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

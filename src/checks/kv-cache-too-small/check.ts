@@ -1,10 +1,16 @@
 import { GPU_MEMORY_UTILIZATION } from '../../environment/gpu-memory.js';
 import { defineCheck, type CheckContext, type Problem } from '../define-check.js';
-import { formatBytes } from '../format-bytes.js';
 import { deriveMaxModelLen } from '../model-config.js';
 import { estimateMemory, kvBytesFor, type MemoryEstimate } from './estimate-memory.js';
 
 const MiB = 1024 ** 2;
+
+/** GiB with two decimals, as vLLM prints its memory figures. */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 ** 3 || bytes === 0
+    ? `${(bytes / 1024 ** 3).toFixed(2)} GiB`
+    : `${(bytes / MiB).toFixed(2)} MiB`;
+}
 
 /**
  * Weights and the KV cache of one max-length sequence against the GPU's memory budget, before the
