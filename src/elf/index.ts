@@ -14,7 +14,7 @@ export interface SharedObjectFacts {
   soname: string | null;
   /** null when the file has no .nv_fatbin section (no CUDA kernels of its own). */
   fatbin: FatbinSummary | null;
-  /** Undefined dynamic symbols that `wantSymbol` kept (e.g. torch's c10/at/torch namespaces). */
+  /** Undefined dynamic symbols that `wantSymbol` kept (e.g. torch's c10/at/torch namespaces); [] without it. */
   undefinedSymbols: string[];
   /** Whether the section headers were there to read: a file without them (sstrip) hides its fatbin. */
   hasSections: boolean;
@@ -26,7 +26,7 @@ const FATBIN_SECTIONS = ['.nv_fatbin', '__nv_relfatbin'];
 /** Reads one shared object through `reader`; throws ElfFormatError for a non-ELF or cut-short file. */
 export function inspectSharedObject(
   reader: ByteReader,
-  wantSymbol: (name: string) => boolean = () => false,
+  wantSymbol: ((name: string) => boolean) | null = null,
 ): SharedObjectFacts {
   const elf = readElf(reader);
   const { needed, soname } = readDynamic(reader, elf);
@@ -37,10 +37,11 @@ export function inspectSharedObject(
     const found = readFatbin(reader, section);
     fatbin = fatbin === null ? found : mergeFatbins(fatbin, found);
   }
-  const { undefined: undefinedSymbols } = readDynamicSymbols(reader, elf, {
-    undefined: wantSymbol,
-    exported: false,
-  });
+  // The symbol table is read only when asked: libtorch_cpu's runs to tens of megabytes.
+  const undefinedSymbols =
+    wantSymbol === null
+      ? []
+      : readDynamicSymbols(reader, elf, { undefined: wantSymbol, exported: false }).undefined;
   return { needed, soname, fatbin, undefinedSymbols, hasSections: elf.sections.length > 0 };
 }
 

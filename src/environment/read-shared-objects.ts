@@ -44,7 +44,11 @@ export function readSharedObjects(distributions: readonly Distribution[]): Share
       const reading = { distribution: distribution.name, version: distribution.version, path: entry.path };
       try {
         const facts = withFile(path, (reader) =>
-          inspectSharedObject(reader, (name) => TORCH_SYMBOL.test(name)),
+          // torch's own libraries resolve among themselves; only other distributions need torch's symbols.
+          inspectSharedObject(
+            reader,
+            distribution.key === 'torch' ? null : (name) => TORCH_SYMBOL.test(name),
+          ),
         );
         readings.push({ ...reading, facts, unreadable: null });
       } catch (error) {

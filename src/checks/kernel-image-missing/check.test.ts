@@ -91,6 +91,23 @@ describe('kernel-image-missing', () => {
     expect(problems[0]?.fix).toContain('cu128');
   });
 
+  it('only warns for a library of one other GPU family without PTX (an add-on such as FlashMLA for sm_90a)', () => {
+    const ampere = gpuReading({ name: 'NVIDIA A100', computeCapability: '8.0' });
+    const context = makeContext([], {
+      gpu: ampere,
+      sharedObjects: [library('vllm/_flashmla_C.abi3.so', fatbin([90]))],
+    });
+    const [problem, ...rest] = check.run(context);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({
+      severity: 'warning',
+      title: 'CUDA library built for another GPU family only',
+    });
+    expect(problem?.detail).toContain(
+      'vllm/_flashmla_C.abi3.so of vllm 0.11.0 carries only SASS sm_90; no PTX',
+    );
+  });
+
   it('points torch at the PyTorch index for the GPU', () => {
     const context = makeContext([], {
       gpu: blackwell,

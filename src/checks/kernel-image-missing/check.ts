@@ -1,3 +1,4 @@
+import type { FatbinSummary } from '../../elf/index.js';
 import type { GpuDevice } from '../../environment/parse-nvidia-smi.js';
 import type { SharedObjectReading } from '../../environment/read-shared-objects.js';
 import { defineCheck, type CheckContext, type Problem } from '../define-check.js';
@@ -40,13 +41,16 @@ function checkDevice(device: GpuDevice, readings: SharedObjectReading[], context
   const jitDisabled = context.env.CUDA_DISABLE_PTX_JIT === '1';
   const missing = new Map<string, Gap[]>();
   const jitted = new Map<string, Gap[]>();
+  const familyOnly = new Map<string, Gap[]>();
   for (const reading of readings) {
     const fatbin = reading.facts?.fatbin;
     if (fatbin == null) continue;
     const support = findKernelSupport(fatbin, capability, driverCuda, jitDisabled);
     const key = `${reading.distribution}\0${reading.version}`;
     const carries = describeFatbin(fatbin);
-    if (support.kind === 'none') push(missing, key, { reading, carries, note: support.reason });
+    if (support.kind === 'none' && isFamilyOnly(fatbin, capability)) {
+      push(familyOnly, key, { reading, carries, note: support.reason });
+    } else if (support.kind === 'none') push(missing, key, { reading, carries, note: support.reason });
     else if (support.kind === 'ptx-jit') {
       push(jitted, key, { reading, carries, note: formatArch(support.arch, 'compute') });
     }
@@ -80,7 +84,32 @@ function checkDevice(device: GpuDevice, readings: SharedObjectReading[], context
       packages: [reading.distribution],
     });
   }
+  for (const files of familyOnly.values()) {
+    const first = files[0];
+    if (first === undefined) continue;
+    const { reading } = first;
+    problems.push({
+      severity: 'warning',
+      title: 'CUDA library built for another GPU family only',
+      detail:
+        `${device.name} is ${arch}. ${reading.path} of ${reading.distribution} ${reading.version} carries only ${first.carries}${alsoFiles(files)}: ` +
+        'a kernel set for that one GPU family, which engines usually load only on such GPUs. If the server loads it here, ' +
+        'the first launch fails with "no kernel image is available for execution on the device".',
+      fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
+      packages: [reading.distribution],
+    });
+  }
   return problems;
+}
+
+/**
+ * SASS of one major only and no PTX (FlashMLA's sm_90a, a CUTLASS sm_100 module): an add-on for that
+ * family, not the library's general kernels, so another GPU not finding itself there is a warning.
+ */
+function isFamilyOnly(fatbin: FatbinSummary, capability: string): boolean {
+  const majors = new Set(fatbin.sass.map((sass) => Math.floor(sass / 10)));
+  const [major] = [...majors];
+  return fatbin.ptx.length === 0 && majors.size === 1 && String(major) !== capability.split('.')[0];
 }
 
 /** A wheel for the architecture from the engine's CUDA index, or a source build for exactly this GPU. */
