@@ -20,6 +20,8 @@ export interface ElfFile {
 export const SHT_NOBITS = 8;
 export const SHT_DYNAMIC = 6;
 export const SHT_DYNSYM = 11;
+// libtorch_cpu's .dynstr, the largest table read, is tens of megabytes: a bigger one is damage, not data.
+const MAX_TABLE_BYTES = 512 * 1024 * 1024;
 
 /** Reads the ELF header and the section header table (and its names): a few kilobytes of any file. */
 export function readElf(reader: ByteReader): ElfFile {
@@ -74,6 +76,12 @@ export function readSectionBytes(
   section: Pick<ElfSection, 'offset' | 'size'>,
   what: string,
 ): Uint8Array {
+  if (section.size > MAX_TABLE_BYTES) {
+    throw new ElfFormatError(
+      `${what} claims ${section.size} bytes, more than any real library holds`,
+      'unsupported',
+    );
+  }
   const view = readExactly(reader, section.offset, section.size, what);
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }

@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
+  ElfFormatError,
   inspectSharedObject,
   isElfFormatError,
   readDynamicSymbols,
@@ -91,9 +92,12 @@ export function readTorchExports(
 
 /** Opens `path` for random access by offset and closes it when `use` returns. */
 export function withFile<T>(path: string, use: (reader: ByteReader) => T): T {
-  const fd = openSync(path, 'r');
+  // Non-blocking, so a named pipe listed as a library cannot hang the check; only regular files are read.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ElfFormatError('not a regular file', 'not-elf');
+    const size = stat.size;
     const reader: ByteReader = {
       size,
       read(offset, length) {
