@@ -25,6 +25,7 @@ import kvCache from './kv-cache-too-small/check.js';
 import layout from './parallel-layout/check.js';
 import quantization from './quantization-unsupported/check.js';
 import undefinedSymbol from './undefined-torch-symbol/check.js';
+import sharedObject from './shared-object-damaged/check.js';
 import torchFamily from './torch-family-mismatch/check.js';
 import type { Check } from './define-check.js';
 
@@ -41,6 +42,7 @@ export const CHECKS: readonly Check[] = [
   duplicate,
   overlap,
   metadata,
+  sharedObject,
   undefinedSymbol,
   flashinfer,
   torchFamily,

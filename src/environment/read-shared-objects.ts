@@ -28,6 +28,8 @@ export type TorchExports = ReadonlyMap<string, ReadonlySet<string>>;
 
 // Symbols in torch's C++ namespaces (c10::, at::, torch::), mangled: `_ZN3c10…`, `_ZNK2at…`, `_ZN5torch…`.
 export const TORCH_SYMBOL = /^_ZN[KVrLO]*(?:3c10|2at|5torch)\d/;
+/** The reason given for a library RECORD lists that is not on disk. */
+export const MISSING_FILE = 'listed in RECORD but missing';
 const SHARED_OBJECT = /\.so(?:\.\d+)*$/;
 const TORCH_LIBRARY = /^lib(?:c10|torch)[\w-]*\.so$/;
 
@@ -121,7 +123,7 @@ export function withFile<T>(path: string, use: (reader: ByteReader) => T): T {
 function describeReadError(error: unknown): string {
   if (isElfFormatError(error)) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'listed in RECORD but missing';
+  if (code === 'ENOENT') return MISSING_FILE;
   if (code === 'EACCES') return 'not readable (permission denied)';
   return error instanceof Error ? error.message : String(error);
 }
