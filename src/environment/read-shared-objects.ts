@@ -21,6 +21,8 @@ export interface SharedObjectReading {
   facts: SharedObjectFacts | null;
   /** Why the file could not be read (not ELF, cut short, missing), when facts is null. */
   unreadable: string | null;
+  /** Set when the file is not on disk at all (as opposed to there but damaged). */
+  missing?: boolean;
 }
 
 /** What the installed libtorch exports, per library file name (libc10.so, libtorch_cpu.so, …). */
@@ -28,8 +30,6 @@ export type TorchExports = ReadonlyMap<string, ReadonlySet<string>>;
 
 // Symbols in torch's C++ namespaces (c10::, at::, torch::), mangled: `_ZN3c10…`, `_ZNK2at…`, `_ZN5torch…`.
 export const TORCH_SYMBOL = /^_ZN[KVrLO]*(?:3c10|2at|5torch)\d/;
-/** The reason given for a library RECORD lists that is not on disk. */
-export const MISSING_FILE = 'listed in RECORD but missing';
 const SHARED_OBJECT = /\.so(?:\.\d+)*$/;
 const TORCH_LIBRARY = /^lib(?:c10|torch)[\w-]*\.so$/;
 
@@ -55,7 +55,8 @@ export function readSharedObjects(distributions: readonly Distribution[]): Share
         );
         readings.push({ ...reading, facts, unreadable: null });
       } catch (error) {
-        readings.push({ ...reading, facts: null, unreadable: describeReadError(error) });
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        readings.push({ ...reading, facts: null, unreadable: describeReadError(error), missing });
       }
     }
   }
@@ -123,7 +124,7 @@ export function withFile<T>(path: string, use: (reader: ByteReader) => T): T {
 function describeReadError(error: unknown): string {
   if (isElfFormatError(error)) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return MISSING_FILE;
+  if (code === 'ENOENT') return 'listed in RECORD but missing';
   if (code === 'EACCES') return 'not readable (permission denied)';
   return error instanceof Error ? error.message : String(error);
 }

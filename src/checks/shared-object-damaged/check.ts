@@ -1,5 +1,5 @@
 import { normalizeName } from '../../environment/normalize-name.js';
-import { MISSING_FILE, type SharedObjectReading } from '../../environment/read-shared-objects.js';
+import type { SharedObjectReading } from '../../environment/read-shared-objects.js';
 import { defineCheck, type Problem } from '../define-check.js';
 import { formatInstall } from '../install-command.js';
 
@@ -18,7 +18,7 @@ export default defineCheck({
     const byDistribution = new Map<string, SharedObjectReading[]>();
     for (const reading of sharedObjects ?? []) {
       // A file RECORD lists but that is absent is left alone: test trees and trimmed images have many.
-      if (reading.unreadable === null || reading.unreadable === MISSING_FILE) continue;
+      if (reading.unreadable === null || reading.missing === true) continue;
       const key = `${reading.distribution}\0${reading.version}`;
       byDistribution.set(key, [...(byDistribution.get(key) ?? []), reading]);
     }
