@@ -26,6 +26,8 @@ export default tseslint.config(
       'src/reporting/**',
       'src/redaction/**',
       'src/timeline/**',
+      'src/elf/**',
+      'src/engines/**',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

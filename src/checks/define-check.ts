@@ -2,7 +2,9 @@ import type { RequirementEdge } from './requirement-edges.js';
 import type { GpuReading } from '../environment/read-gpu.js';
 import type { ModelFacts } from '../environment/read-model.js';
 import type { PortProbe, SpaceReading } from '../environment/read-host.js';
+import type { SharedObjectReading, TorchExports } from '../environment/read-shared-objects.js';
 import type { Snapshot } from '../environment/snapshot.js';
+import type { ServerFlags } from '../engines/server-flags.js';
 import type { Distribution, PythonEnvironment } from '../environment/types.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -39,6 +41,12 @@ export interface CheckContext {
   sharedMemory: SpaceReading | null;
   previous: Snapshot | null;
   env: Readonly<Record<string, string | undefined>>;
+  /** The compiled libraries (.so) the distributions' RECORDs list, read from their ELF headers; null: not read. */
+  sharedObjects: readonly SharedObjectReading[] | null;
+  /** What the installed torch libraries export, read when an extension needs torch symbols; null: not read. */
+  torchExports: TorchExports | null;
+  /** The server's own flags (its command line, with check's --tp / --max-model-len applied); null: none given. */
+  server: ServerFlags | null;
 }
 
 /** What a check returns: a finding without the parts the definition already holds. */

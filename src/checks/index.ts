@@ -20,6 +20,12 @@ import requirement from './requirement-unmet/check.js';
 import requiresPython from './requires-python/check.js';
 import shm from './shm-too-small/check.js';
 import tp from './tp-not-dividing-heads/check.js';
+import kernels from './kernel-image-missing/check.js';
+import kvCache from './kv-cache-too-small/check.js';
+import layout from './parallel-layout/check.js';
+import quantization from './quantization-unsupported/check.js';
+import undefinedSymbol from './undefined-torch-symbol/check.js';
+import sharedObject from './shared-object-damaged/check.js';
 import torchFamily from './torch-family-mismatch/check.js';
 import type { Check } from './define-check.js';
 
@@ -36,6 +42,8 @@ export const CHECKS: readonly Check[] = [
   duplicate,
   overlap,
   metadata,
+  sharedObject,
+  undefinedSymbol,
   flashinfer,
   torchFamily,
   cudaVariant,
@@ -46,11 +54,15 @@ export const CHECKS: readonly Check[] = [
   gpuUnavailable,
   driver,
   compute,
+  kernels,
+  quantization,
   gpuMemory,
   port,
   diskSpace,
   shm,
   architecture,
   tp,
+  layout,
   maxLen,
+  kvCache,
 ];

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SourceError } from '../errors.js';
 import type { Distribution } from './types.js';
@@ -10,6 +10,8 @@ export interface ModelFacts {
   /** tokenizer_config.json model_max_length, which vLLM also caps by. */
   tokenizerMaxLength: number | null;
   support: ArchitectureSupport;
+  /** Checkpoint size: the safetensors index's total_size, else the .safetensors files; null when neither. */
+  weights?: { bytes: number; source: string } | null;
 }
 
 /** For each installed engine and transformers: whether its source names the architecture (null: not found). */
@@ -43,7 +45,32 @@ export function readModel(folder: string, installed: ReadonlyMap<string, Distrib
     config: record,
     tokenizerMaxLength: typeof maxLength === 'number' ? maxLength : null,
     support: readArchitectureSupport(installed, architecture, modelType),
+    weights: readWeightSize(path),
   };
+}
+
+/** total_size from model.safetensors.index.json (what the shards hold), else the shards' file sizes. */
+function readWeightSize(folder: string): { bytes: number; source: string } | null {
+  const index = readJson(join(folder, 'model.safetensors.index.json'));
+  const metadata = index?.metadata;
+  const total =
+    typeof metadata === 'object' && metadata !== null
+      ? (metadata as Record<string, unknown>).total_size
+      : undefined;
+  if (typeof total === 'number' && total > 0)
+    return { bytes: total, source: 'model.safetensors.index.json total_size' };
+  let bytes = 0;
+  let files = 0;
+  try {
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('.safetensors')) continue;
+      bytes += statSync(join(folder, name)).size;
+      files++;
+    }
+  } catch {
+    return null;
+  }
+  return files === 0 ? null : { bytes, source: `${files} .safetensors file(s)` };
 }
 
 // Where each engine lists the architectures it implements, and its own config classes for model types.

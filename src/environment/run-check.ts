@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CHECKS, runChecks, type Finding } from '../checks/index.js';
 import { collectRequirementEdges } from '../checks/requirement-edges.js';
 import { SourceError } from '../errors.js';
@@ -9,6 +9,8 @@ import { readEnvironment } from './read-environment.js';
 import { readGpu, type GpuReading } from './read-gpu.js';
 import { describeCachePath, probePort, readSharedMemory, readSpace } from './read-host.js';
 import { readModel } from './read-model.js';
+import { readSharedObjects, readTorchExports } from './read-shared-objects.js';
+import { parseServerFlags, type ServerFlags } from '../engines/server-flags.js';
 import type { Snapshot } from './snapshot.js';
 import { waitGpuFree } from './wait-gpu-free.js';
 
@@ -27,6 +29,8 @@ export interface CheckOptions extends EnvironmentOptions {
   against?: string | Snapshot;
   /** --wait-gpu-free SECONDS: wait for other processes to release GPU memory before checking. */
   waitGpuFree?: number;
+  /** The server command that will run (`vllm serve M --tp 8 …`): its flags fill what the options above leave out. */
+  serverCommand?: readonly string[];
 }
 
 export interface CheckReport {
@@ -47,8 +51,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const previous = await readAgainst(options.against, options.cwd);
   const environment = await readEnvironment(options);
   const installed = indexDistributions(environment.distributions);
+  const server = serverCommand(options);
+  const modelFolder = options.model ?? modelFromServer(server, options.cwd);
   const model =
-    options.model === undefined ? null : readModel(resolve(options.cwd ?? '.', options.model), installed);
+    modelFolder === undefined ? null : readModel(resolve(options.cwd ?? '.', modelFolder), installed);
+  const sharedObjects = readSharedObjects(environment.distributions);
+  const portToProbe = options.port ?? server?.port ?? undefined;
   const processEnv = { ...process.env, ...env };
   const waited =
     options.waitGpuFree === undefined ? null : await waitGpuFree(options.waitGpuFree, { env: processEnv });
@@ -61,13 +69,16 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     gpuRequired: options.gpu === true,
     gpuWaitedMs: waited?.waitedMs ?? null,
     model,
-    tensorParallelSize: options.tp ?? null,
-    maxModelLen: options.maxModelLen ?? null,
-    port: options.port === undefined ? null : await probePort(options.port),
+    tensorParallelSize: options.tp ?? server?.tensorParallel ?? null,
+    maxModelLen: options.maxModelLen ?? server?.maxModelLen ?? null,
+    port: portToProbe === undefined ? null : await probePort(portToProbe),
     disk: readSpace(model?.path ?? describeCachePath(env)),
     sharedMemory: readSharedMemory(),
     previous,
     env,
+    sharedObjects,
+    torchExports: readTorchExports(installed.get('torch'), sharedObjects),
+    server,
   });
   return {
     schemaVersion: 1,
@@ -79,6 +90,25 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     },
     findings,
   };
+}
+
+/** The server's flags, with check's own --tp / --max-model-len / --port taking precedence. */
+function serverCommand(options: CheckOptions): ServerFlags | null {
+  if (options.serverCommand === undefined || options.serverCommand.length === 0) return null;
+  const flags = parseServerFlags(options.serverCommand);
+  return {
+    ...flags,
+    tensorParallel: options.tp ?? flags.tensorParallel,
+    maxModelLen: options.maxModelLen ?? flags.maxModelLen,
+    port: options.port ?? flags.port,
+  };
+}
+
+/** `vllm serve /models/X`: a model given as a folder with config.json (a hub name is not read). */
+function modelFromServer(server: ServerFlags | null, cwd: string | undefined): string | undefined {
+  if (server?.model == null) return undefined;
+  const folder = resolve(cwd ?? '.', server.model);
+  return existsSync(join(folder, 'config.json')) ? folder : undefined;
 }
 
 async function readAgainst(

@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { CliIo } from '../cli/io.js';
 import { runCheck, type CheckOptions, type EnvironmentOptions } from '../environment/index.js';
+import { parseServerFlags } from '../engines/server-flags.js';
 import { describeError } from '../errors.js';
 import { renderCheck } from '../reporting/check/index.js';
 
@@ -20,31 +21,16 @@ export interface PreflightVerdict {
   proceed: boolean;
 }
 
-/** What the server's own flags tell the check: its port, tensor-parallel size, model folder, length. */
+/** What the server's own flags tell the check: read by the one engine-flag parser (engines/server-flags). */
 export function checkOptionsFromServerArgs(args: readonly string[], cwd: string): Partial<CheckOptions> {
-  const value = (...names: string[]): string | undefined => {
-    for (const [index, arg] of args.entries()) {
-      for (const name of names) {
-        if (arg === name) return args[index + 1];
-        if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
-      }
-    }
-    return undefined;
-  };
-  const count = (text: string | undefined): number | undefined =>
-    text !== undefined && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
-  const port = count(value('--port'));
-  // `vllm serve MODEL`: the first operand after `serve`; otherwise the engines' model flags.
-  const serveIndex = args.indexOf('serve');
-  const operand = serveIndex === -1 ? undefined : args[serveIndex + 1];
-  const model =
-    value('--model', '--model-path', '--model-id', '-m') ?? (operand?.startsWith('-') ? undefined : operand);
-  const modelDir = model === undefined ? undefined : resolve(cwd, model);
+  const flags = parseServerFlags(args);
+  const modelDir = flags.model === null ? undefined : resolve(cwd, flags.model);
   return {
-    port: port !== undefined && port <= 65535 ? port : undefined,
-    tp: count(value('--tensor-parallel-size', '-tp', '--tp', '--tp-size', '--num-shard')),
-    maxModelLen: count(value('--max-model-len', '--context-length', '--max-total-tokens')),
+    port: flags.port ?? undefined,
+    tp: flags.tensorParallel ?? undefined,
+    maxModelLen: flags.maxModelLen ?? undefined,
     model: modelDir !== undefined && existsSync(join(modelDir, 'config.json')) ? modelDir : undefined,
+    serverCommand: args,
   };
 }
 
@@ -91,7 +77,7 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
   try {
     report = await runCheck({
       ...environment,
-      ...checkOptionsFromServerArgs(options.args, io.cwd),
+      ...checkOptionsFromServerArgs([options.command, ...options.args], io.cwd),
       env: io.env,
       cwd: io.cwd,
     });

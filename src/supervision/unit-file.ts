@@ -136,10 +136,10 @@ export function renderUnitFile(options: UnitFileOptions): string {
       : [`WorkingDirectory=${quoteExecArgument(options.workingDirectory)}`]),
     `EnvironmentFile=-${options.environmentFile}`,
     'Environment=PYTHONUNBUFFERED=1',
-    `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold.`,
+    `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold; check reads the server's flags.`,
     `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${
       options.python === undefined ? '' : ` --python ${quoteExecArgument(options.python)}`
-    }`,
+    } -- ${server}`,
     `ExecStart=${options.supervise ? vigilRun : server}`,
     'Restart=on-failure',
     `RestartSec=${options.restartSec}s`,

@@ -199,7 +199,9 @@ describe('vigil unit', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ExecStart=\/\S+\/node server\.js --port 8000$/m);
     expect(run.stdout).toContain('EnvironmentFile=-/etc/vigil/vllm-qwen.env');
-    expect(run.stdout).toMatch(/^ExecStartPre=\S+ check --gpu --wait-gpu-free 300$/m);
+    expect(run.stdout).toMatch(
+      /^ExecStartPre=\S+ check --gpu --wait-gpu-free 300 -- \/\S+\/node server\.js --port 8000$/m,
+    );
   });
 
   it("checks the virtual environment the server runs from, not PATH's python3", async () => {
@@ -220,7 +222,9 @@ describe('vigil unit', () => {
       'Qwen/Qwen3-8B',
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`check --gpu --wait-gpu-free 300 --python ${join(venv, 'bin', 'python')}\n`);
+    expect(run.stdout).toContain(
+      `check --gpu --wait-gpu-free 300 --python ${join(venv, 'bin', 'python')} -- ${join(venv, 'bin', 'vllm')} serve Qwen/Qwen3-8B\n`,
+    );
   });
 
   it('refuses an invalid unit name', async () => {

@@ -65,12 +65,16 @@ describe('renderUnitFile', () => {
     ['/srv/my env/bin/python3', '--python "/srv/my env/bin/python3"'],
   ])('checks the server’s own interpreter %s before it starts', (python, flag) => {
     const unit = renderUnitFile({ ...base, python });
-    expect(unit).toContain(`ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 ${flag}\n`);
+    expect(unit).toContain(
+      `ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 ${flag} -- /opt/vllm/bin/vllm serve`,
+    );
   });
 
   it('writes the incident’s good practice', () => {
     const unit = renderUnitFile(base);
-    expect(unit).toContain('ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300\n');
+    expect(unit).toContain(
+      'ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 -- /opt/vllm/bin/vllm serve moonshotai/Kimi-K2.5 --tensor-parallel-size 8 --served-model-name "kimi k2.5"\n',
+    );
     expect(unit).toContain(
       'ExecStart=/opt/vllm/bin/vllm serve moonshotai/Kimi-K2.5 --tensor-parallel-size 8 --served-model-name "kimi k2.5"\n',
     );

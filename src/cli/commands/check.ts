@@ -1,6 +1,14 @@
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import { runCheck, type CheckOptions, type EnvironmentOptions } from '../../environment/index.js';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SourceError, UsageError } from '../../errors.js';
+import {
+  runCheck,
+  type CheckOptions,
+  type CheckReport,
+  type EnvironmentOptions,
+} from '../../environment/index.js';
+import { renderTerminationLog } from '../../reporting/termination-log.js';
 import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
 import { wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
@@ -19,6 +27,7 @@ interface CheckFlags extends EnvironmentFlags {
   maxModelLen?: string;
   port?: string;
   against?: string;
+  terminationLog?: string;
   format: ReportFormat;
 }
 
@@ -62,6 +71,11 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--max-model-len <n>', 'max model length the server will use')
     .option('--port <n>', 'the port the server will bind')
     .option(
+      '--termination-log <path>',
+      'on errors, write the first one (check id, message, fix; at most 4 KB) there, e.g. /dev/termination-log',
+    )
+    .argument('[server-command...]', 'the server command that will run, after --: its flags are checked')
+    .option(
       '--against <snapshot.json>',
       'also flag lock-step families that moved in part since this snapshot',
     )
@@ -71,11 +85,12 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
     .addHelpText(
       'after',
       '\nExamples:\n  vigil check --venv /opt/vllm --model /models/Qwen3-32B --tp 4 --port 8000\n' +
-        '  vigil snapshot > before.json && pip install -U vllm && vigil check --against before.json\n\n' +
+        '  vigil snapshot > before.json && pip install -U vllm && vigil check --against before.json\n' +
+        '  vigil check --gpu --venv /opt/vllm -- vllm serve /models/Llama-3.1-8B --tp 2 --max-model-len 131072\n\n' +
         'Exit status: 0 no errors, 1 errors found, 2 usage or input error.\n' +
         'Without nvidia-smi the GPU checks are skipped with a note; with --gpu that is an error finding (exit 1).\n',
     )
-    .action(async (flags: CheckFlags) => {
+    .action(async (serverCommand: string[], flags: CheckFlags) => {
       const options: CheckOptions = {
         ...toEnvironmentOptions(flags, io),
         gpu: flags.gpu === true,
@@ -85,11 +100,33 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         port: parsePort(flags.port),
         against: flags.against,
         waitGpuFree: parseSeconds(flags.waitGpuFree),
+        serverCommand,
       };
       const report = await runCheck(options);
       io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
+      if (flags.terminationLog !== undefined)
+        writeTerminationLog(resolve(io.cwd, flags.terminationLog), report);
       setExit(report.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
     });
+}
+
+/** The first error, for `kubectl describe pod` (the kubelet reads a container's termination message file). */
+function writeTerminationLog(path: string, report: CheckReport): void {
+  const first = report.findings.find((finding) => finding.severity === 'error');
+  if (first === undefined) return;
+  const text = renderTerminationLog({
+    id: first.id,
+    message: `${first.title}: ${first.detail}`,
+    fix: first.fix ?? undefined,
+  });
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new SourceError(
+      `cannot write --termination-log ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      { cause: error },
+    );
+  }
 }
 
 function parseCount(value: string | undefined, flag: string): number | undefined {

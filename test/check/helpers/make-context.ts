@@ -67,6 +67,9 @@ export function makeContext(
     sharedMemory: null,
     previous: null,
     env: {},
+    sharedObjects: null,
+    torchExports: null,
+    server: null,
     ...rest,
   };
 }
