@@ -7,11 +7,12 @@ import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failur
 import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
+import { phaseOf } from './knowledge/phases.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
 type Draft = Omit<
   Candidate,
-  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash'
+  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore'
 > & {
   crash?: boolean;
 };
@@ -202,6 +203,7 @@ export function completeDraft(
   attempt: number,
   afterReady: boolean,
   context: string[],
+  chatterBefore = 0,
 ): Candidate {
   return {
     ...draft,
@@ -210,6 +212,8 @@ export function completeDraft(
     afterReady,
     context,
     chainBonus: 0,
+    phase: phaseOf(draft.frames),
+    chatterBefore,
     fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
   };
 }
