@@ -36,7 +36,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       },
     ];
   }
-  const message = joinMessage(traceback.message, detail);
+  const message = joinMessage(withAssertion(traceback), detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
   const warning = traceback.exception.endsWith('Warning') || STOPPED.test(traceback.exception);
   const drafts: Draft[] = [
@@ -115,6 +115,19 @@ function strengthOf(traceback: Traceback): number {
   if (traceback.message.trim() === '') return 30;
   if (traceback.frames.length === 0) return 40;
   return traceback.truncated ? 48 : 50;
+}
+
+/**
+ * An assertion says little by its message alone; the `assert` statement its frame shows says what failed
+ * (`assert world_size <= torch.cuda.device_count(), "Each process is one gpu"`).
+ */
+function withAssertion(traceback: Traceback): string {
+  const message = traceback.message;
+  const code = traceback.frames.at(-1)?.code ?? '';
+  if (!/(?:^|\.)AssertionError$/.test(traceback.exception ?? '') || !code.startsWith('assert '))
+    return message;
+  if (message === '' || code.includes(message)) return code;
+  return `${message} (${code})`;
 }
 
 /** A multi-line message keeps its first lines (TGI's GatedRepoError says why on its third). */
