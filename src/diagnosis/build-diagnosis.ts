@@ -2,6 +2,7 @@ import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
 import { eligibleCandidates, hasFatalEvidence, type Attempt, type Group } from './attempt.js';
 import type { Candidate } from './candidate.js';
+import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 
@@ -32,6 +33,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     verdict: 'no-failure',
     rootCause: null,
     signature: null,
+    general: null,
     groups: [],
     service: input.service,
     evidence: [],
@@ -60,11 +62,16 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     };
   }
   const group = attempt.groups.get(best.candidate.fingerprint);
+  const rootCause = describeRootCause(best, group);
   return {
     ...base,
     verdict: 'failure',
-    rootCause: describeRootCause(best, group),
+    rootCause,
     signature: best.hit ? describeSignature(best.hit) : null,
+    // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
+    general: best.hit
+      ? null
+      : classifyCause({ ...rootCause, frames: best.candidate.frames, phase: best.candidate.phase }),
     groups: causes,
     symptoms,
     evidence: collectEvidence(best, groups),
