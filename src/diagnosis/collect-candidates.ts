@@ -143,6 +143,13 @@ export function joinMessage(first: string, detail: readonly string[]): string {
 /** `Failed to import from vllm._C with ImportError('...')`: a warning that carries an exception. */
 const EMBEDDED_EXCEPTION = /\bwith ([A-Z]\w*(?:Error|Exception))\(/;
 
+/**
+ * Hints of something broken (a module or symbol missing, an import that failed) outweigh hints of
+ * something merely unsupported or absent, which servers also log when all is well.
+ */
+const BREAKAGE_HINT =
+  /No module named|undefined symbol|import error|Failed to import|cannot import|Could not import/i;
+
 /** A candidate from a line outside any traceback, or null for an ordinary line. */
 export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   const text = line.text;
@@ -175,7 +182,7 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
     return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || STARTUP_FAILED.test(text), false);
   }
-  if (isCauseHint(text)) return lineDraft(base, 'hint', 8, false, false);
+  if (isCauseHint(text)) return lineDraft(base, 'hint', BREAKAGE_HINT.test(text) ? 12 : 8, false, false);
   return null;
 }
 

@@ -51,7 +51,8 @@ export const diagnosisSchema = z
         searchUrl: z.string().url(),
         basis: z.array(z.string()).min(1),
       })
-      .nullable(),
+      .nullable()
+      .optional(),
     groups: z.array(failureGroup),
     service: z
       .object({

@@ -20,6 +20,11 @@ const MAX_EXTRA_WORDS = 2;
 /** A class any code raises, alone, places nothing (`AssertionError: Error in memory profiling`). */
 const MIN_SCORE = 2;
 
+const OTHER: CategoryRule = CATEGORY_RULES.find((r) => r.category === 'other') ?? {
+  category: 'other',
+  meaning: 'The failure does not fall into a known kind.',
+};
+
 const GLOBAL_WORDS = new Map(
   CATEGORY_RULES.flatMap((rule) =>
     rule.words ? [[rule, new RegExp(rule.words.source, `${rule.words.flags}g`)]] : [],
@@ -66,7 +71,7 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
     }
     if (score >= MIN_SCORE && score > (best?.score ?? 0)) best = { rule, score, basis };
   }
-  const rule = best?.rule ?? CATEGORY_RULES.at(-1);
+  const rule = best?.rule ?? OTHER;
   const basis = best?.basis ?? ['nothing in the message points to a kind'];
   if (evidence.phase !== null) basis.push(`during ${evidence.phase}`);
   return {
