@@ -202,11 +202,14 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
     exception,
     message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
     strength: row.strength,
-    fatal: row.fatal || wrapper,
+    // An error-level line that says the start itself failed proves it, whichever row read it.
+    fatal: row.fatal || wrapper || (isErrorLevel(base.line) && STARTUP_FAILED.test(text)),
     wrapper,
     crash: row.crash === true,
   };
 }
+
+const isErrorLevel = (line: ParsedLine): boolean => line.level === 'ERROR' || line.level === 'CRITICAL';
 
 function lineDraft(
   base: Base,
