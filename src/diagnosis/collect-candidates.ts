@@ -1,6 +1,7 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
+import { unwrapTerminalLines } from '../parsing/unwrap-lines.js';
 import { fingerprintFailure } from './fingerprint.js';
 import { anyOf } from './knowledge/any-of.js';
 import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
@@ -19,7 +20,7 @@ type Draft = Omit<
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
-  const detail = traceback.detail.map((line) => line.text);
+  const [detail, rewrapped] = unwrapMessage(traceback);
   if (traceback.exception === null) {
     // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists.
     return [
@@ -36,7 +37,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       },
     ];
   }
-  const message = joinMessage(withAssertion(traceback), detail);
+  const message = joinMessage(withAssertion(traceback) + rewrapped, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
   const warning = traceback.exception.endsWith('Warning') || STOPPED.test(traceback.exception);
   const drafts: Draft[] = [
@@ -115,6 +116,18 @@ function strengthOf(traceback: Traceback): number {
   if (traceback.message.trim() === '') return 30;
   if (traceback.frames.length === 0) return 40;
   return traceback.truncated ? 48 : 50;
+}
+
+/**
+ * A message a terminal wrapped at its width (`...an illegal memory acc` / `ess was encountered`): what its
+ * first line lost, and the detail lines as the program wrote them.
+ */
+function unwrapMessage(traceback: Traceback): [string[], string] {
+  const first = traceback.messageLine;
+  if (first === null || traceback.detail.length === 0) return [traceback.detail.map((line) => line.text), ''];
+  const [head, ...rest] = unwrapTerminalLines([first, ...traceback.detail]);
+  const rewrapped = head === undefined ? '' : head.raw.slice(first.raw.length);
+  return [rest.map((line) => line.text), rewrapped];
 }
 
 /**
