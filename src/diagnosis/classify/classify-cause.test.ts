@@ -127,8 +127,15 @@ describe('classifyCause', () => {
 describe('searchUrl', () => {
   it('searches the message without what varies between machines', () => {
     const url = searchUrl('RuntimeError', "CUDA error at /home/me/x.cu:12: device 3 'weights.bin' failed");
-    expect(decodeURIComponent(url.slice(url.indexOf('q=') + 2))).toBe(
-      'RuntimeError CUDA error at device failed',
+    expect(url.slice(url.indexOf('q=') + 2)).toBe('RuntimeError+CUDA+error+at+device+failed');
+  });
+
+  it('leaves out keys, tokens and ids, which must not leave the machine', () => {
+    const url = searchUrl(
+      'RuntimeError',
+      'cannot fetch config with token hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567 (OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLm)',
     );
+    expect(url).not.toMatch(/hf_AbCd|sk-proj|Ab3dEf/);
+    expect(url).toContain('cannot+fetch+config+with+token');
   });
 });

@@ -82,16 +82,29 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
   };
 }
 
-/** A search for the message without what varies between machines (paths, numbers, addresses, names). */
+/**
+ * Words that differ between machines or must not leave one: ids, hashes, keys and tokens (long runs
+ * that mix letters and digits), and whatever follows `=`.
+ */
+const VARYING_WORD = /^(?=.*\d)[\w.-]{16,}$|=/;
+
+/**
+ * A search for the message without what varies between machines (paths, numbers, addresses, names,
+ * keys). Words are joined with `+`, so a secret that got through still reads as a word to redaction.
+ */
 export function searchUrl(exception: string, message: string): string {
   const words = (message.split('\n')[0] ?? '')
     .replace(/\S*[/\\]\S*/g, ' ')
+    .replace(/\S*=\S*/g, ' ')
+    .split(/\s+/)
+    .filter((w) => !VARYING_WORD.test(w))
+    .join(' ')
     .replace(/0x[0-9a-f]+|\b\d[\d.,:]*\w*/gi, ' ')
     .replace(/(['"`])[^'"`]{0,80}\1/g, ' ')
     .replace(/[^\w\s.-]/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 1)
     .slice(0, SEARCH_WORDS);
-  const query = [exception, ...words].filter(Boolean).join(' ');
-  return `https://github.com/search?type=issues&q=${encodeURIComponent(query)}`;
+  const query = [exception, ...words].filter(Boolean).map(encodeURIComponent).join('+');
+  return `https://github.com/search?type=issues&q=${query}`;
 }
