@@ -18,6 +18,16 @@ export interface Attempt {
   deathLine: number | null;
   /** Service-level failure (systemd saw the main process exit non-zero). */
   exitedWithFailure: boolean;
+  /** The first sign that a stop was asked for (a signal, systemd's `Stopping`, a shutdown with no failure). */
+  stopLine: number | null;
+  /** The service was stopped or exited (systemd said so): the next start is a new one. */
+  stopped: boolean;
+  /** Lines after readiness that carried no failure: the server going on with its work. */
+  chatter: number;
+  /** Lines the server itself wrote since the start (not systemd's): a systemd start after them is a new one. */
+  engineLines: number;
+  /** The start markers seen, by marker and process: the same one again is the next start. */
+  startMarks: Set<string>;
   groups: Map<string, Group>;
   /** How many groups hold fatal candidates. */
   fatalGroups: number;
@@ -33,6 +43,11 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     diedAfterReady: false,
     deathLine: null,
     exitedWithFailure: false,
+    stopLine: null,
+    stopped: false,
+    chatter: 0,
+    engineLines: 0,
+    startMarks: new Set(),
     groups: new Map(),
     fatalGroups: 0,
     candidates: [],
@@ -45,12 +60,46 @@ export function createAttempt(index: number, firstLine: number): Attempt {
  */
 const DEATH_WINDOW = 2000;
 
-/** Candidates that count: after readiness only crashes, or what came shortly before the server died. */
+/**
+ * Lines of ordinary work after a failure that show the server went on after it. A failure with fewer
+ * after it ends the log (what follows is more failure, a shutdown, or nothing): the server died there,
+ * whatever came before, even with no banner or death marker in view.
+ */
+const LIFE_AFTER_FAILURE = 30;
+
+/** Where the failing stretch after readiness begins: a death marker or a failure that ends the log; else null. */
+export function deathLineOf(attempt: Attempt): number | null {
+  if (attempt.readyLine === null) return null;
+  const stop = attempt.stopLine ?? Infinity;
+  const marked =
+    attempt.diedAfterReady && attempt.deathLine !== null && attempt.deathLine < stop
+      ? attempt.deathLine
+      : null;
+  const ending = attempt.candidates.find(
+    (c) =>
+      c.afterReady &&
+      c.fatal &&
+      c.phase !== 'request' &&
+      c.line.n < stop &&
+      (c.phase === 'start-up' || attempt.chatter - c.chatterBefore < LIFE_AFTER_FAILURE),
+  );
+  const ends = ending?.line.n ?? null;
+  return marked === null ? ends : ends === null ? marked : Math.min(marked, ends);
+}
+
+/**
+ * Candidates that count: none after a stop that was asked for (the unwinding); after readiness only
+ * crashes, or what came shortly before the server died, requests' own failures only after that.
+ */
 export function eligibleCandidates(attempt: Attempt): Candidate[] {
+  const stop = attempt.stopLine ?? Infinity;
+  const death = deathLineOf(attempt);
   return attempt.candidates.filter((c) => {
+    if (c.line.n > stop) return false;
     if (!c.afterReady || c.crash) return true;
-    if (!attempt.diedAfterReady || attempt.deathLine === null) return false;
-    return c.fatal || c.line.n >= attempt.deathLine - DEATH_WINDOW;
+    if (death === null) return false;
+    if (c.line.n >= death) return true;
+    return c.phase !== 'request' && (c.fatal || c.line.n >= death - DEATH_WINDOW);
   });
 }
 

@@ -2,6 +2,7 @@ import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
 import { eligibleCandidates, hasFatalEvidence, type Attempt, type Group } from './attempt.js';
 import type { Candidate } from './candidate.js';
+import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 
@@ -35,6 +36,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     verdict: 'no-failure',
     rootCause: null,
     signature: null,
+    general: null,
     groups: [],
     service: input.service,
     evidence: [],
@@ -63,12 +65,18 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       warnings: ['the log shows a failed start but no error line'],
     };
   }
-  const group = attempt.groups.get(best.candidate.fingerprint);
+  // The error may only name what a failed import would have given: then the import is the cause.
+  const cause = findNamedImportFailure(best.candidate, eligibleCandidates(attempt)) ?? best.candidate;
+  const chosen = cause === best.candidate ? best : { candidate: cause, hit: null, score: best.score };
+  const group = attempt.groups.get(cause.fingerprint);
+  const rootCause = describeRootCause(chosen, group);
   return {
     ...base,
     verdict: 'failure',
-    rootCause: describeRootCause(best, group),
+    rootCause,
     signature: best.hit ? describeSignature(best.hit) : null,
+    // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
+    general: best.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
     groups: causes,
     symptoms,
     evidence: collectEvidence(best, groups),
@@ -100,6 +108,25 @@ function pickBest(scored: readonly Scored[]): Scored | null {
     if (best === null || entry.score > best.score) best = entry;
   }
   return best;
+}
+
+/** `Could not import Flash Attention enabled models: ...`: what the import would have given, named. */
+const IMPORT_FAILURE =
+  /\b(?:Could not|Failed to|Unable to|cannot) import (.+?)(?::\s|\s+with\s|\s+because\s|$)/i;
+const MIN_SUBJECT_WORDS = 2;
+
+/**
+ * An earlier warning that an import failed, whose subject the failure names (`Sharded Llama requires
+ * Flash Attention enabled models`): the server fell back without it and then could not go on.
+ */
+function findNamedImportFailure(failure: Candidate, candidates: readonly Candidate[]): Candidate | null {
+  const named = failure.message.toLowerCase();
+  for (const c of candidates) {
+    if (c === failure || c.line.n >= failure.line.n) continue;
+    const subject = IMPORT_FAILURE.exec(c.message)?.[1]?.trim().toLowerCase();
+    if (subject && subject.split(/\s+/).length >= MIN_SUBJECT_WORDS && named.includes(subject)) return c;
+  }
+  return null;
 }
 
 function describeRootCause(best: Scored, group: Group | undefined): RootCause {

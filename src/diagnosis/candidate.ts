@@ -1,5 +1,6 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Frame } from '../parsing/traceback.js';
+import type { Phase } from './knowledge/phases.js';
 
 /** Something in the log that could be the root cause. */
 export interface Candidate {
@@ -25,6 +26,10 @@ export interface Candidate {
   /** A crash whenever it happens (CUDA errors, segfaults): counts after readiness too. */
   crash: boolean;
   fingerprint: string;
+  /** What its traceback was doing: starting the server or answering a request (knowledge/phases.ts). */
+  phase: Phase | null;
+  /** The attempt's count of ordinary lines after readiness when this was found (attempt.ts). */
+  chatterBefore: number;
   /** Raw lines around the candidate in the same start, for signatures' `context` patterns. */
   context: string[];
 }

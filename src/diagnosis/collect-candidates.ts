@@ -1,24 +1,26 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
+import { unwrapTerminalLines } from '../parsing/unwrap-lines.js';
 import { fingerprintFailure } from './fingerprint.js';
 import { anyOf } from './knowledge/any-of.js';
 import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
 import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
+import { phaseOf } from './knowledge/phases.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
 type Draft = Omit<
   Candidate,
-  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash'
+  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore'
 > & {
   crash?: boolean;
 };
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
-  const detail = traceback.detail.map((line) => line.text);
+  const [detail, rewrapped] = unwrapMessage(traceback);
   if (traceback.exception === null) {
     // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists.
     return [
@@ -35,7 +37,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       },
     ];
   }
-  const message = joinMessage(traceback.message, detail);
+  const message = joinMessage(withAssertion(traceback) + rewrapped, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
   const warning = traceback.exception.endsWith('Warning') || STOPPED.test(traceback.exception);
   const drafts: Draft[] = [
@@ -116,6 +118,31 @@ function strengthOf(traceback: Traceback): number {
   return traceback.truncated ? 48 : 50;
 }
 
+/**
+ * A message a terminal wrapped at its width (`...an illegal memory acc` / `ess was encountered`): what its
+ * first line lost, and the detail lines as the program wrote them.
+ */
+function unwrapMessage(traceback: Traceback): [string[], string] {
+  const first = traceback.messageLine;
+  if (first === null || traceback.detail.length === 0) return [traceback.detail.map((line) => line.text), ''];
+  const [head, ...rest] = unwrapTerminalLines([first, ...traceback.detail]);
+  const rewrapped = head === undefined ? '' : head.raw.slice(first.raw.length);
+  return [rest.map((line) => line.text), rewrapped];
+}
+
+/**
+ * An assertion says little by its message alone; the `assert` statement its frame shows says what failed
+ * (`assert world_size <= torch.cuda.device_count(), "Each process is one gpu"`).
+ */
+function withAssertion(traceback: Traceback): string {
+  const message = traceback.message;
+  const code = traceback.frames.at(-1)?.code ?? '';
+  if (!/(?:^|\.)AssertionError$/.test(traceback.exception ?? '') || !code.startsWith('assert '))
+    return message;
+  if (message === '' || code.includes(message)) return code;
+  return `${message} (${code})`;
+}
+
 /** A multi-line message keeps its first lines (TGI's GatedRepoError says why on its third). */
 export function joinMessage(first: string, detail: readonly string[]): string {
   const kept: string[] = [first];
@@ -128,6 +155,13 @@ export function joinMessage(first: string, detail: readonly string[]): string {
 
 /** `Failed to import from vllm._C with ImportError('...')`: a warning that carries an exception. */
 const EMBEDDED_EXCEPTION = /\bwith ([A-Z]\w*(?:Error|Exception))\(/;
+
+/**
+ * Hints of something broken (a module or symbol missing, an import that failed) outweigh hints of
+ * something merely unsupported or absent, which servers also log when all is well.
+ */
+const BREAKAGE_HINT =
+  /No module named|undefined symbol|import error|Failed to import|cannot import|Could not import/i;
 
 /** A candidate from a line outside any traceback, or null for an ordinary line. */
 export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
@@ -161,7 +195,7 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
     return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || STARTUP_FAILED.test(text), false);
   }
-  if (isCauseHint(text)) return lineDraft(base, 'hint', 8, false, false);
+  if (isCauseHint(text)) return lineDraft(base, 'hint', BREAKAGE_HINT.test(text) ? 12 : 8, false, false);
   return null;
 }
 
@@ -181,11 +215,14 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
     exception,
     message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
     strength: row.strength,
-    fatal: row.fatal || wrapper,
+    // An error-level line that says the start itself failed proves it, whichever row read it.
+    fatal: row.fatal || wrapper || (isErrorLevel(base.line) && STARTUP_FAILED.test(text)),
     wrapper,
     crash: row.crash === true,
   };
 }
+
+const isErrorLevel = (line: ParsedLine): boolean => line.level === 'ERROR' || line.level === 'CRITICAL';
 
 function lineDraft(
   base: Base,
@@ -202,6 +239,7 @@ export function completeDraft(
   attempt: number,
   afterReady: boolean,
   context: string[],
+  chatterBefore = 0,
 ): Candidate {
   return {
     ...draft,
@@ -210,6 +248,8 @@ export function completeDraft(
     afterReady,
     context,
     chainBonus: 0,
+    phase: phaseOf(draft.frames),
+    chatterBefore,
     fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
   };
 }

@@ -7,7 +7,7 @@ import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
-import { createAttempt, type Attempt } from './attempt.js';
+import { createAttempt, eligibleCandidates, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
@@ -15,10 +15,11 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
-import { isDeathMarker, isReadyMarker, isStartMarker } from './knowledge/markers.js';
+import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
+import { isShutdownPhrase, isStopRequest } from './knowledge/shutdown.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
-import { ServiceTracker } from './track-service.js';
+import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
 /** The first lines tell the engine and the format, whatever else they hold. */
@@ -91,6 +92,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   skipLines(count: number, lastLines: () => string[]): void {
     this.lineCount += count;
+    this.countChatter(count);
     this.recent.pushSkipped(count, lastLines);
   }
 
@@ -117,18 +119,32 @@ class Session implements DiagnosisSession, ScanTarget {
     if (!matters && this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
+      this.countChatter(1);
       this.remember(cleanLine(rawLine));
       return;
     }
     const line = parseLine(rawLine, this.lineCount);
     this.describe(line);
+    let failing = false;
     for (const part of expandLine(line)) {
       this.readMarkers(part);
       const role = this.assembler.push(part);
       // What follows a failure or a traceback line may continue it, whatever words it holds.
-      if (role !== 'other' || this.readFailure(part)) this.hotUntil = this.lineCount + HOT_WINDOW;
+      if (role !== 'other' || this.readFailure(part)) {
+        this.hotUntil = this.lineCount + HOT_WINDOW;
+        failing = true;
+      }
     }
+    // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
+    if (!failing && isReporting(line)) this.countChatter(1);
     this.remember(line.raw);
+  }
+
+  /** Ordinary lines: after readiness, the server going on with its work. */
+  private countChatter(count: number): void {
+    const attempt = this.current;
+    attempt.engineLines += count;
+    if (attempt.readyLine !== null) attempt.chatter += count;
   }
 
   /** What a line says of the log: its formats, its engine, its process. */
@@ -160,25 +176,62 @@ class Session implements DiagnosisSession, ScanTarget {
     const text = line.text;
     const attempt = this.current;
     if (event === 'failed-exit') attempt.exitedWithFailure = true;
-    const startsAgain = event === 'start' || (line.ident !== 'systemd' && isStartMarker(text));
-    // A start marker right after another (systemd's "Starting", then the engine's banner) is the same start,
-    // and import-time warnings come before the banner of their own start: only a crash, readiness or an
-    // exit ends a start.
-    const ended =
-      attempt.readyLine !== null ||
-      attempt.exitedWithFailure ||
-      attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
-    if (startsAgain && ended) {
+    if (event === 'stopped' || event === 'exit') attempt.stopped = true;
+    if (line.ident !== 'systemd' && event === null) attempt.engineLines++;
+    if (this.startsAgain(attempt, line, event)) {
       this.attempts.push(createAttempt(attempt.index + 1, line.n));
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
+      this.noteStartMark(this.current, line);
       return;
     }
+    this.noteStartMark(attempt, line);
+    this.readStop(attempt, line, event);
     if (attempt.readyLine === null && isReadyMarker(text)) attempt.readyLine = line.n;
     // Known noise says nothing of a death (PyTorch's exit warning links to a page about `#shutdown`).
     else if (attempt.readyLine !== null && isDeathMarker(text) && !isNoise(text)) {
       attempt.diedAfterReady = true;
       attempt.deathLine ??= line.n;
     }
+  }
+
+  /**
+   * Whether this line begins the next start. systemd's own lines are boundaries in plain text as in a
+   * unit's journal, after any engine's lines; the same banner again from the same process is a new start;
+   * any start marker is one once the start before it ended (a crash, readiness, an exit, a stop). A start
+   * marker right after another (systemd's "Starting", then the engine's banner) is the same start, and
+   * import-time warnings come before the banner of their own start.
+   */
+  private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent): boolean {
+    const ended =
+      attempt.readyLine !== null ||
+      attempt.exitedWithFailure ||
+      attempt.stopped ||
+      attempt.stopLine !== null ||
+      attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
+    if (event === 'start') return ended || attempt.engineLines > 0;
+    if (event === 'started' || event === 'restart') return ended;
+    if (line.ident === 'systemd' || event !== null) return false;
+    const mark = startMarkerOf(line.text);
+    if (mark === -1) return false;
+    return ended || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
+  }
+
+  private noteStartMark(attempt: Attempt, line: ParsedLine): void {
+    if (line.ident === 'systemd') return;
+    const mark = startMarkerOf(line.text);
+    if (mark !== -1) attempt.startMarks.add(`${mark}:${line.process ?? ''}`);
+  }
+
+  /**
+   * A stop asked for: a signal, systemd's `Stopping`, or the server shutting down with no failure before
+   * it. What it unwinds with afterwards is not a failure.
+   */
+  private readStop(attempt: Attempt, line: ParsedLine, event: ServiceEvent): void {
+    if (attempt.stopLine !== null) return;
+    const asked = event === 'stopping' || (event === null && isStopRequest(line.text));
+    const quiet = () =>
+      !this.assembler.isBusy(line.n) && !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
+    if (asked ? quiet() : isShutdownPhrase(line.text) && quiet()) attempt.stopLine = line.n;
   }
 
   /** Reads a line outside any traceback; says whether it was a candidate. */
@@ -233,7 +286,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private complete(draft: Parameters<typeof completeDraft>[0]): Candidate {
     const attempt = this.attemptOf(draft.line.n);
     const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
-    return completeDraft(draft, attempt.index, afterReady, []);
+    return completeDraft(draft, attempt.index, afterReady, [], attempt.chatter);
   }
 
   /** Adds a candidate, or counts it in the group of an identical one; returns the group's candidate. */
@@ -298,6 +351,15 @@ class Session implements DiagnosisSession, ScanTarget {
 
 function keepLine(raw: string): string {
   return raw.length > KEPT_LINE ? raw.slice(0, KEPT_LINE) : raw;
+}
+
+/** A line the server wrote at INFO or DEBUG level that is not a failure: it is doing its work. */
+function isReporting(line: ParsedLine): boolean {
+  return (
+    (line.level === 'INFO' || line.level === 'DEBUG') &&
+    !isDeathMarker(line.text) &&
+    !isShutdownPhrase(line.text)
+  );
 }
 
 /** Escaped newlines of a traceback stored in one JSON string (TGI's JSON logs, a cut JSON line). */

@@ -7,8 +7,16 @@ const STARTED = /^Started (\S+\.service)\b|^Started (.+?)\.$/;
 const EXITED = /^Main process exited, code=(\w+), status=(\S+)/;
 const FAILED = /^Failed with result '([\w-]+)'/;
 const RESTART = /^Scheduled restart job, restart counter is at (\d+)/;
+const STOPPING = /^Stopping (\S+\.service)\b|^Stopping (.+?)\.\.\.$/;
+const STOPPED = /^Stopped (\S+\.service)\b|^Stopped (.+?)\.$/;
+const DEACTIVATED = /^Deactivated successfully/;
 
-export type ServiceEvent = 'start' | 'failed-exit' | 'exit' | 'restart' | null;
+/**
+ * What a systemd line meant for the service: a start begun (`Starting`) or done (`Started`), a stop asked
+ * for (`Stopping`) or done (`Stopped`, `Deactivated successfully`), an exit, a failed exit, a restart.
+ */
+export type ServiceEvent =
+  'start' | 'started' | 'stopping' | 'stopped' | 'failed-exit' | 'exit' | 'restart' | null;
 
 /** Follows systemd's own messages about a unit: how often it started, failed and restarted. */
 export class ServiceTracker {
@@ -41,7 +49,12 @@ export class ServiceTracker {
     if (started && this.isOurs(started[1] ?? null)) {
       this.seen = true;
       this.startedOnly++;
-      return null;
+      return 'started';
+    }
+    const stop = STOPPING.exec(text) ?? STOPPED.exec(text);
+    if (stop && this.isOurs(stop[1] ?? null)) {
+      this.seen = true;
+      return text.startsWith('Stopping') ? 'stopping' : 'stopped';
     }
     const unitMessage = UNIT_MESSAGE.exec(text);
     if (!unitMessage || !this.isOurs(unitMessage[1] ?? null)) return null;
@@ -59,6 +72,7 @@ export class ServiceTracker {
       this.lastExit ??= failed[1] ?? null;
       return this.countFailure();
     }
+    if (DEACTIVATED.test(body)) return 'stopped';
     const restart = RESTART.exec(body);
     if (restart) {
       this.restartCounter = Math.max(this.restartCounter, Number(restart[1]));

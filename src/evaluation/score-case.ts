@@ -18,6 +18,11 @@ export interface CaseScore {
 const collapse = (text: string): string => text.replace(/\s+/g, ' ');
 const lastSegment = (type: string): string => type.slice(type.lastIndexOf('.') + 1);
 
+/** The category a diagnosis gives: its signature's, else the general classifier's. */
+export function categoryOf(diagnosis: Diagnosis): string | null {
+  return diagnosis.signature?.category ?? diagnosis.general?.category ?? null;
+}
+
 /** Scores one diagnosis against its label by the corpus rule. Pure. */
 export function scoreCase(diagnosis: Diagnosis, label: CaseLabel): CaseScore {
   const expected = label.root_cause;
@@ -31,7 +36,7 @@ export function scoreCase(diagnosis: Diagnosis, label: CaseLabel): CaseScore {
     };
   }
   const found = diagnosis.rootCause;
-  const category = diagnosis.signature?.category === label.category;
+  const category = categoryOf(diagnosis) === label.category;
   if (found === null) return { rootCause: false, category, healthy: null, reason: 'no root cause reported' };
   const needle = collapse(expected.message_contains);
   const text = collapse(`${found.exception ?? ''}: ${found.message}`);

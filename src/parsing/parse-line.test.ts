@@ -9,6 +9,35 @@ describe('parseLine', () => {
       { text: 'RuntimeError: x', process: 'Worker_TP4', level: 'ERROR', ident: 'vllm-kimi' },
     ],
     [
+      'journald in a Chinese locale',
+      '6月 10 16:45:05 host bash[107468]: RuntimeError: CUDA error: out of memory',
+      { text: 'RuntimeError: CUDA error: out of memory', ident: 'bash' },
+    ],
+    [
+      'journald in a French locale',
+      'janv. 20 23:21:17 jarvis-server ollama[1232]: msg',
+      { text: 'msg', ident: 'ollama' },
+    ],
+    [
+      'kubectl logs --prefix',
+      '[pod/vllm-7d9f/vllm] ERROR 09-02 08:04:02 [core.py:596] RuntimeError: x',
+      { text: 'RuntimeError: x', process: 'vllm-7d9f/vllm', level: 'ERROR' },
+    ],
+    [
+      'vLLM worker tag with its rank word',
+      '(VllmWorker TP1 pid=443) ERROR 09-02 08:04:02 [multiproc_executor.py:596] RuntimeError: CUDA error: x',
+      { text: 'RuntimeError: CUDA error: x', process: 'VllmWorker TP1', level: 'ERROR' },
+    ],
+    [
+      'a JSON log record with exc_info',
+      '{"levelname": "ERROR", "message": "EngineCore failed", "processName": "EngineCore_0", "exc_info": "Traceback (most recent call last):\\nValueError: boom"}',
+      {
+        text: 'EngineCore failed\nTraceback (most recent call last):\nValueError: boom',
+        process: 'EngineCore_0',
+        level: 'ERROR',
+      },
+    ],
+    [
       'V0 worker with rank',
       "(VllmWorker rank=0 pid=3781015) ERROR 08-16 11:45:16 [multiproc_executor.py:511] KeyError: 'x'",
       { text: "KeyError: 'x'", process: 'VllmWorker rank=0', level: 'ERROR' },

@@ -37,7 +37,7 @@ export function parseLine(line: string, n: number): ParsedLine {
     }
   }
   rest = stripSuffixes(rest, parsed);
-  if (rest.startsWith('{"') && rest.includes('"level"')) rest = readJsonLine(rest, parsed);
+  if (rest.startsWith('{"') && JSON_LEVEL.test(rest)) rest = readJsonLine(rest, parsed);
   parsed.text = rest;
   return parsed;
 }
@@ -80,17 +80,45 @@ function stripSuffixes(text: string, parsed: ParsedLine): string {
   return rest;
 }
 
-/** TGI's `--json-output` lines: the message is inside. */
+/** A JSON record with a level: TGI's `--json-output`, vLLM's and any Python JSON logging formatter's. */
+const JSON_LEVEL = /"(?:level|levelname|severity)"\s*:/;
+
+interface JsonRecord {
+  level?: unknown;
+  levelname?: unknown;
+  severity?: unknown;
+  message?: unknown;
+  msg?: unknown;
+  fields?: { message?: unknown };
+  processName?: unknown;
+  process_name?: unknown;
+  exc_info?: unknown;
+  exc_text?: unknown;
+  stack_info?: unknown;
+}
+
+const firstString = (...values: unknown[]): string | null =>
+  (values.find((v) => typeof v === 'string' && v !== '') as string | undefined) ?? null;
+
+/**
+ * A JSON log record: the message is inside, with its level, the process that wrote it, and the traceback
+ * of `exc_info` (a multi-line message, which the diagnosis reads line by line).
+ */
 function readJsonLine(text: string, parsed: ParsedLine): string {
   if (text.length > 1 << 16) return text;
   try {
-    const value = JSON.parse(text) as { level?: unknown; message?: unknown; fields?: { message?: unknown } };
-    const message = value.fields?.message ?? value.message;
-    if (typeof message !== 'string') return text;
+    const value = JSON.parse(text) as JsonRecord;
+    const message = firstString(value.fields?.message, value.message, value.msg);
+    if (message === null) return text;
     parsed.formats.push('json');
-    const level: Level | null = typeof value.level === 'string' ? toLevel(value.level) : null;
+    const level: Level | null = toLevel(
+      firstString(value.level, value.levelname, value.severity) ?? undefined,
+    );
     if (level) parsed.level = level;
-    return message;
+    const process = firstString(value.processName, value.process_name);
+    if (process !== null && process !== 'MainProcess') parsed.process ??= process;
+    const traceback = firstString(value.exc_info, value.exc_text, value.stack_info);
+    return traceback === null ? message : `${message}\n${traceback.replace(/\n$/, '')}`;
   } catch {
     return text;
   }

@@ -42,14 +42,19 @@ export function toLevel(word: string | undefined): Level | null {
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+/**
+ * journalctl writes the month in the machine's locale: `Dec`, `janv.`, `Mär`, `дек`, `6月`, `12월`. Any
+ * word of letters (with a dot) or a number with the CJK month sign, before the day and the time.
+ */
+const LOCAL_MONTH = String.raw`(?:${MONTH}|\p{L}{2,9}\.?|\d{1,2} ?[月월])`;
 const ISO = String.raw`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const ISO_T = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const LEVEL_WORD = '(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|TRACE|FATAL)';
 
 /** A process tag's label: the name, with the rank where one is given (`VllmWorker rank=0`). */
 function tagLabel(m: RegExpExecArray): string {
-  const name = m[1] ?? '';
-  const rank = /\brank=(\d+)/.exec(m[2] ?? '');
+  const name = `${m[1] ?? ''}${m[2] ?? ''}`;
+  const rank = /\brank=(\d+)/.exec(m[3] ?? '');
   return rank ? `${name} rank=${rank[1]}` : name;
 }
 
@@ -59,9 +64,10 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     id: 'journald',
     stage: 'transport',
     pattern: new RegExp(
-      String.raw`^(?:${MONTH} [ \d]\d \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
+      String.raw`^(?:${LOCAL_MONTH} {1,2}[ \d]?\d(?:日)? \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
+      'u',
     ),
-    first: (c) => isUpper(c) || isDigit(c),
+    first: (c) => c > 32,
     ident: (m) => m[1] ?? null,
   },
   {
@@ -76,6 +82,14 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: new RegExp(String.raw`^${ISO} \| ${LEVEL_WORD} \| [\w.-]+ \| `),
     first: isDigit,
     level: (m) => toLevel(m[1]),
+  },
+  {
+    id: 'kubectl-prefix',
+    stage: 'transport',
+    // `kubectl logs --prefix`: `[pod/NAME/CONTAINER] `; each pod is its own process.
+    pattern: /^\[pod\/([\w.-]+)\/([\w.-]+)\] /,
+    first: (c) => c === 91,
+    process: (m) => `${m[1] ?? ''}/${m[2] ?? ''}`,
   },
   {
     id: 'ci-timestamp',
@@ -112,7 +126,8 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'vllm-process-tag',
     stage: 'process',
-    pattern: /^\(([A-Za-z][\w-]*)((?:,? \w+=[^\s,)]+)+)\) ?/,
+    // `(Worker_TP4 pid=2215)`, `(VllmWorker rank=0 pid=1)`, `(VllmWorker TP1 pid=443)`.
+    pattern: /^\(([A-Za-z][\w-]*)((?: [A-Z]{2,4}\d+)*)((?:,? \w+=[^\s,)]+)+)\) ?/,
     first: (c) => c === 40,
     process: tagLabel,
   },

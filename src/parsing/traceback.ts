@@ -40,6 +40,12 @@ export const EXCEPTION_LINE = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)(?:\([\w.]+
 // `pynvml.NVMLError_LibRmVersionMismatch`: some libraries suffix their error classes.
 const EXCEPTION_NAME =
   /(?:Error|Exception|Exit|Interrupt|Fault|Failure|Timeout|Group|Iteration|Warning)(?:_[A-Za-z]\w*)?$/;
+/**
+ * A class named with its module path (`huggingface_hub.utils._http.OfflineModeIsEnabled: ...`,
+ * `triton.runtime.errors.OutOfResources: ...`) is an exception whatever its name ends with, when a message
+ * follows: log lines do not start with a module's class and a colon otherwise.
+ */
+const QUALIFIED_CLASS = /^(?:[a-z_][a-z0-9_]*\.){2,}[A-Z][a-z]\w*$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
 
 /** The type and message if this text reads as a Python exception line; null otherwise. */
@@ -49,7 +55,8 @@ export function readExceptionLine(text: string): { type: string; message: string
   if (m === null) return null;
   const type = m[1] ?? '';
   const last = type.slice(type.lastIndexOf('.') + 1);
-  if (!EXCEPTION_NAME.test(last) || NOT_EXCEPTIONS.has(type)) return null;
+  if ((!EXCEPTION_NAME.test(last) && !(QUALIFIED_CLASS.test(type) && m[2])) || NOT_EXCEPTIONS.has(type))
+    return null;
   // `Error: ShardCannotStart` is Rust's main(), `Exception: x` is Python: only bare names are ambiguous.
   if (type === 'Error') return null;
   return { type, message: (m[2] ?? '').trim() };

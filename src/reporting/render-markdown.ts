@@ -41,6 +41,13 @@ export function renderMarkdown(d: Diagnosis): string {
     out.push('**Fix**', '', '```sh', d.signature.fix, '```', '');
     if (d.signature.alternative) out.push(`Alternatively: ${d.signature.alternative}`, '');
     if (d.signature.references?.length) out.push(`References: ${d.signature.references.join(', ')}`, '');
+  } else if (d.general) {
+    out.push(
+      `**What it means** (${d.general.category}; a general explanation, no known signature): ${d.general.meaning}`,
+      '',
+      `[Search for this message](${d.general.searchUrl})`,
+      '',
+    );
   }
   if (d.evidence.length > 0) {
     out.push('<details><summary>Evidence</summary>', '', '```');

@@ -25,6 +25,8 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   out.push(`${paint.red(paint.bold('✖ failure'))} ${paint.bold(headline)}`);
   if (d.signature)
     out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
+  else if (d.general)
+    out.push(`  ${d.general.category} ${paint.dim('[general explanation, no known signature]')}`);
   out.push('');
   if (rc) {
     const who = describeProcesses(rc.processes, d.processes);
@@ -45,7 +47,9 @@ export function renderText(d: Diagnosis, paint: Paint): string {
     row('fix', paint.bold(d.signature.fix));
     if (d.signature.alternative) row('or', wrap(d.signature.alternative, LABEL + 1));
   } else if (rc) {
+    if (d.general) row('meaning', wrap(`(general) ${d.general.meaning}`, LABEL + 1));
     row('fix', "no known signature: search the engine's issues for the root-cause message above");
+    if (d.general) row('search', d.general.searchUrl);
   }
   if (d.evidence.length > 0) {
     out.push('', paint.dim('evidence'));

@@ -52,6 +52,20 @@ export interface SignatureMatch {
   references?: string[];
 }
 
+/**
+ * Where a root cause no signature knows belongs, from what any failure shows (its exception, its words,
+ * the package it was raised in, the phase). A general explanation, never a known signature's.
+ */
+export interface GeneralCategory {
+  category: Category;
+  /** What failures of this category mean, and where to look first. */
+  meaning: string;
+  /** A web search for the root cause's message, its variable parts left out. */
+  searchUrl: string;
+  /** The evidence that placed it, e.g. `raised in flashinfer`, `message: "out of memory"`. */
+  basis: string[];
+}
+
 export interface FailureGroup {
   exception: string | null;
   message: string;
@@ -78,6 +92,8 @@ export interface Diagnosis {
   verdict: 'failure' | 'no-failure';
   rootCause: RootCause | null;
   signature: SignatureMatch | null;
+  /** The general classifier's category when no signature matched the root cause. */
+  general?: GeneralCategory | null;
   groups: FailureGroup[];
   service: ServiceSummary | null;
   /** Lines that show the failure, in input order, raw. */

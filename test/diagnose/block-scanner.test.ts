@@ -16,6 +16,7 @@ import {
   TRIGGER,
   mayMatter,
 } from '../../src/diagnosis/knowledge/may-matter.js';
+import { BOUNDARIES, buildHaystack, type LabelledLog } from '../../src/evaluation/build-haystack.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
 
 // Counts the searches made in serving mode, to prove the tests below read logs that way at all (a test of
@@ -203,6 +204,81 @@ describe('serving-mode reading everywhere (closeReadBytes: 0) names the causes a
     // The serving-mode reads must really have searched for signs of death (21 fixtures today: those that
     // became ready and did not die at once, the healthy ones among them; the others failed at start-up).
     expect(servingRead).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('haystack inputs: each failure of ../shared after all the healthy logs, read fast as a full read reads it', () => {
+  const SHARED = join(ROOT, '../shared');
+  const present = ['corpus', 'corpus-2', 'healthy', 'healthy-2'].every((f) => existsSync(join(SHARED, f)));
+  const read = (folders: string[]): LabelledLog[] =>
+    folders.flatMap((folder) =>
+      logsUnder(join(SHARED, folder)).map((path) => {
+        const label = JSON.parse(readFileSync(path.replace(/\.log$/, '.json'), 'utf8')) as {
+          engine?: string;
+        };
+        return { name: relative(path), engine: label.engine ?? null, text: readFileSync(path, 'utf8') };
+      }),
+    );
+  // As above: after 200 empty lines and before a 1 MiB line, so that the haystack lies in a block searched
+  // as it is pushed, in serving mode once a healthy log became ready.
+  const HEAD = '\n'.repeat(200);
+  const PADDING = `${'x'.repeat(MiB + 1)}\n`;
+
+  // Failures that the fast read misses when they follow a serving log with nothing between (boundary none)
+  // and lie before the closely read end. Serving mode looks only for signs of death (a traceback, an error
+  // word or level, systemd, a segfault, a shutdown); these failures start with lines that hold none of
+  // them (`main: couldn't bind HTTP server socket`, `no kernel image is available ...`, a WARN that names the
+  // cause), so it passes over them, or reads a traceback without the lines before it. With systemd's lines
+  // between (boundary systemd) every one is found, as the full read finds it. The reading policy is the
+  // reading's to change (see the issue on reading independent of the believed state); remove an entry once
+  // it no longer differs (the test says so).
+  const KNOWN_DIFFERENCES: Record<string, string[]> = {
+    none: [
+      'corpus/llamacpp-001.log',
+      'corpus/llamacpp-005.log',
+      'corpus/tgi-003.log',
+      'corpus/tgi-004.log',
+      'corpus/trtllm-002.log',
+      'corpus/vllm-016.log',
+      'corpus/vllm-017.log',
+      'corpus/vllm-050.log',
+      'corpus-2/llamacpp-002.log',
+      'corpus-2/lmdeploy-003.log',
+      'corpus-2/ollama-004.log',
+      'corpus-2/tgi-005.log',
+      'corpus-2/tgi-006.log',
+      'corpus-2/trtllm-003.log',
+      'corpus-2/vllm-003.log',
+      'corpus-2/vllm-028.log',
+      'corpus-2/vllm-036.log',
+      'corpus-2/vllm-039.log',
+    ],
+    systemd: [],
+  };
+
+  it.skipIf(!present).each(BOUNDARIES)('with boundary %s', (boundary) => {
+    const healthy = read(['healthy', 'healthy-2']);
+    const differ = new Map<string, string>();
+    let servingRead = 0;
+    for (const failure of read(['corpus', 'corpus-2'])) {
+      const bytes = Buffer.from(HEAD + buildHaystack(healthy, failure, boundary).text + PADDING);
+      const before = serving.searches;
+      const fast = diagnose(bytes, { closeReadBytes: 0 });
+      if (serving.searches > before) servingRead++;
+      const full = diagnose(bytes, { readEveryLine: true });
+      const [a, b] = [JSON.stringify(verdictOf(fast)), JSON.stringify(verdictOf(full))];
+      const name = failure.name.replace(/^.*?(corpus(?:-2)?\/)/, '$1');
+      if (a !== b) differ.set(name, `${a.slice(0, 300)} vs full read ${b.slice(0, 300)}`);
+    }
+    const known = KNOWN_DIFFERENCES[boundary] ?? [];
+    expect([...differ].filter(([name]) => !known.includes(name)).map(([n, why]) => `${n}: ${why}`)).toEqual(
+      [],
+    );
+    expect(
+      known.filter((name) => !differ.has(name)),
+      'these no longer differ: remove them',
+    ).toEqual([]);
+    expect(servingRead).toBeGreaterThanOrEqual(45);
   });
 });
 

@@ -39,10 +39,10 @@ describe.each(['heldout', 'heldout-2'])('test/fixtures/%s', (folder) => {
   });
 });
 
-describe('test/fixtures/healthy-extra', () => {
+describe.each(['healthy-extra', 'long-healthy'])('test/fixtures/%s', (folder) => {
   it('blames nothing', () => {
     expect(
-      score('healthy-extra')
+      score(folder)
         .filter((r) => !r.ok)
         .map((r) => `${r.name}: ${r.reason}`),
     ).toEqual([]);

@@ -44,6 +44,15 @@ export const diagnosisSchema = z
         references: z.array(z.string()).optional(),
       })
       .nullable(),
+    general: z
+      .object({
+        category: z.enum(CATEGORIES),
+        meaning: z.string().min(1),
+        searchUrl: z.string().url(),
+        basis: z.array(z.string()).min(1),
+      })
+      .nullable()
+      .optional(),
     groups: z.array(failureGroup),
     service: z
       .object({

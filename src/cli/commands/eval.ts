@@ -1,29 +1,97 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Command } from 'commander';
-import { diagnose } from '../../diagnosis/index.js';
-import { SourceError } from '../../errors.js';
-import { scoreCase, type CaseLabel } from '../../evaluation/score-case.js';
+import { Option, type Command } from 'commander';
+import { UsageError, SourceError } from '../../errors.js';
+import { BOUNDARIES, type Boundary } from '../../evaluation/build-haystack.js';
+import {
+  evaluateCases,
+  evaluateHaystack,
+  type CaseResult,
+  type EvaluateOptions,
+  type LabelledCase,
+} from '../../evaluation/evaluate-cases.js';
+import type { CaseLabel } from '../../evaluation/score-case.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 
+interface EvalFlags {
+  haystack?: string[];
+  boundary: string;
+  signatures: boolean;
+}
+
 /**
  * Scores diagnoses on a folder of labelled logs (NAME.log beside NAME.json) by the corpus rule, so a
- * signature author sees at once what a change did to accuracy.
+ * signature author sees at once what a change did to accuracy; `--haystack` places each failure after
+ * hours of healthy logs, as a whole journal holds it.
  */
 export function registerEval(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('eval')
     .description('score diagnoses on a folder of labelled logs (NAME.log + NAME.json)')
     .argument('<dirs...>', 'folders of labelled cases')
-    .action(async (dirs: string[]) => {
+    .option('--haystack <dirs...>', 'place each failure after all healthy logs of these folders')
+    .addOption(
+      new Option('--boundary <kind>', 'what separates the runs in the haystack')
+        .choices(BOUNDARIES)
+        .default('none'),
+    )
+    .option('--no-signatures', 'score the general classifier alone, without the failure signatures')
+    .action(async (dirs: string[], flags: EvalFlags) => {
+      const haystack = flags.haystack ? await readHealthy(flags.haystack) : undefined;
+      if (haystack?.length === 0)
+        throw new UsageError(`no healthy labelled logs in ${flags.haystack?.join(', ')}`);
+      const options: EvaluateOptions = {
+        boundary: flags.boundary as Boundary,
+        ...(haystack ? { haystack } : {}),
+        ...(flags.signatures ? {} : { signatures: [] }),
+      };
       let failures = 0;
-      for (const dir of dirs) failures += await evaluateFolder(dir, io);
+      if (haystack)
+        failures += report(
+          `haystack (${flags.boundary})`,
+          [evaluateHaystack(haystack, options.boundary ?? 'none')],
+          io,
+        );
+      for (const dir of dirs) failures += report(dir, evaluateCases(await readCases(dir), options), io);
       setExit(failures > 0 ? 1 : 0);
     });
 }
 
-async function evaluateFolder(dir: string, io: CliIo): Promise<number> {
+/** Prints each miss and the folder's figures; returns how many cases failed. */
+function report(title: string, results: readonly CaseResult[], io: CliIo): number {
+  const failing = results.filter((r) => !r.healthy);
+  const healthy = results.filter((r) => r.healthy);
+  for (const r of results) {
+    if (!r.rootCause) io.stdout.write(`${r.healthy ? 'false alarm' : 'miss'} ${r.name}: ${r.reason}\n`);
+    else if (!r.healthy && !r.category)
+      io.stdout.write(
+        `category ${r.name}: got ${r.gotCategory ?? 'none'}, expected ${r.expectedCategory ?? '?'}\n`,
+      );
+  }
+  const count = (list: readonly CaseResult[], ok: (r: CaseResult) => boolean): string => {
+    const n = list.filter(ok).length;
+    return `${n}/${list.length} (${((100 * n) / list.length).toFixed(1)}%)`;
+  };
+  if (failing.length > 0) {
+    io.stdout.write(
+      `${title}: root cause ${count(failing, (r) => r.rootCause)}, category ${count(failing, (r) => r.category)}\n`,
+    );
+  }
+  if (healthy.length > 0) {
+    io.stdout.write(`${title}: healthy logs without a false alarm ${count(healthy, (r) => r.rootCause)}\n`);
+  }
+  return results.filter((r) => !r.rootCause).length;
+}
+
+async function readHealthy(dirs: readonly string[]): Promise<LabelledCase[]> {
+  const all: LabelledCase[] = [];
+  for (const dir of dirs) all.push(...(await readCases(dir)).filter((c) => !c.label.root_cause));
+  return all;
+}
+
+/** The folder's labelled cases, by name; a log without a readable label is left out. */
+async function readCases(dir: string): Promise<LabelledCase[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.log')).sort();
@@ -32,45 +100,12 @@ async function evaluateFolder(dir: string, io: CliIo): Promise<number> {
       cause: error,
     });
   }
-  let rootCause = 0;
-  let category = 0;
-  let labelled = 0;
-  let healthy = 0;
-  let healthyOk = 0;
+  const cases: LabelledCase[] = [];
   for (const name of names) {
     const label = await readLabel(join(dir, name.replace(/\.log$/, '.json')));
-    if (label === null) continue;
-    const diagnosis = diagnose(await readFile(join(dir, name)));
-    const score = scoreCase(diagnosis, label);
-    if (score.healthy !== null) {
-      healthy++;
-      if (score.healthy) healthyOk++;
-      else io.stdout.write(`false alarm ${name}: ${score.reason}\n`);
-      continue;
-    }
-    labelled++;
-    if (score.rootCause) rootCause++;
-    else
-      io.stdout.write(
-        `miss ${name}: ${score.reason}\n     expected: ${label.root_cause?.exception ?? 'null'}: ${label.root_cause?.message_contains ?? ''}\n`,
-      );
-    if (score.category) category++;
-    else
-      io.stdout.write(
-        `category ${name}: got ${diagnosis.signature?.category ?? 'other'}, expected ${label.category ?? '?'}\n`,
-      );
+    if (label !== null) cases.push({ name, text: await readFile(join(dir, name), 'utf8'), label });
   }
-  const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
-  if (labelled > 0) {
-    io.stdout.write(
-      `${dir}: root cause ${rootCause}/${labelled} (${pct(rootCause, labelled)}), category ${category}/${labelled} (${pct(category, labelled)})\n`,
-    );
-  }
-  if (healthy > 0)
-    io.stdout.write(
-      `${dir}: healthy logs without a false alarm ${healthyOk}/${healthy} (${pct(healthyOk, healthy)})\n`,
-    );
-  return labelled - rootCause + (healthy - healthyOk);
+  return cases;
 }
 
 async function readLabel(path: string): Promise<CaseLabel | null> {

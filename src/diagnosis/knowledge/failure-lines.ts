@@ -59,6 +59,23 @@ export const FAILURE_LINES: readonly FailureLine[] = [
     strength: 40,
     exception: 'ModuleNotFoundError',
   },
+  // The CUDA runtime's own error strings, printed bare by the C++ engines (`cudaGetErrorString`).
+  {
+    id: 'cuda-error-string',
+    pattern:
+      /^(?:no kernel image is available for execution on the device|an illegal memory access was encountered|device-side assert triggered|misaligned address|unspecified launch failure|the provided PTX was compiled with an unsupported toolchain|CUDA driver version is insufficient for CUDA runtime version|forward compatibility was attempted on non supported HW)\b/,
+    fatal: true,
+    strength: 40,
+    crash: true,
+  },
+  // A GPU server that gives up its GPU has failed as one, though it goes on (Ollama on a too-old card).
+  {
+    id: 'gpu-fallback',
+    pattern:
+      /\b(?:GPU|CUDA)\b.{0,60}\b(?:too old|not supported|unsupported)\b.{0,60}\bfalling back to CPU\b/i,
+    fatal: true,
+    strength: 38,
+  },
   {
     id: 'cpp-terminate',
     pattern: /terminate called after throwing an instance of '([^']+)'/,

@@ -51,6 +51,11 @@ export const CAUSE_HINTS: readonly RegExp[] = [
 ];
 
 export const isStartMarker = anyOf(START_MARKERS);
+
+/** Which start marker a line is (its index in START_MARKERS), or -1. */
+export function startMarkerOf(text: string): number {
+  return isStartMarker(text) ? START_MARKERS.findIndex((pattern) => pattern.test(text)) : -1;
+}
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);
 export const isCauseHint = anyOf(CAUSE_HINTS);

@@ -4,12 +4,12 @@ import { anyOf } from './any-of.js';
 
 /** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
 export const TRIGGER =
-  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|validation|no platform|^(?:error)?: ?[A-Z]/i;
+  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|^(?:error)?: ?[A-Z]/i;
 
-// Literal heads of the start, ready and death markers and of the cause hints (markers.ts): literals keep
+// Literal heads of the start, ready and death markers, of the cause hints (markers.ts) and of stops (shutdown.ts): literals keep
 // this test cheap on every line. A test reads every fixture both ways to keep it a superset.
 export const MARKERS =
-  /Starting|Started|Stopped|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
+  /Starting|Started|Stopping|Stopped|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find/;
 export const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
 
 /**

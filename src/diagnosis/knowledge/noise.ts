@@ -17,7 +17,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /Token file not found/,
   /We're not using custom kernels/,
   /unable to refresh ld cache/,
-  /Could not import (?:Mamba|Flash Attention enabled models)|Failed to import Ray with/i,
+  // Not Flash Attention's: a sharded model that needs it names it, and then its failed import is the cause.
+  /Could not import Mamba|Failed to import Ray with/i,
   /no pipeline tag found for model|Invalid hostname, defaulting to/,
   /Cuda Graphs are disabled/,
   /Model does not support automatic max batch total tokens/,

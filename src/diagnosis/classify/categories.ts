@@ -1,0 +1,161 @@
+import type { Category } from '../../types/diagnosis.js';
+
+/**
+ * What places a failure no signature knows in one of the categories, from what any failure shows: its
+ * exception class and module, the words of its message, the package it was raised in, the phase. Each
+ * kind of evidence has its weight (classify-cause.ts); a category's rows are alternatives.
+ */
+export interface CategoryRule {
+  category: Category;
+  /** What failures of this category mean, said to an operator, with where to look first. */
+  meaning: string;
+  /** Exception classes, matched against the last dotted segment (`torch.OutOfMemoryError`). */
+  exceptions?: RegExp;
+  /** The classes are ones any code raises (`ValueError`): they weigh little by themselves. */
+  genericExceptions?: boolean;
+  /** The exception's module path or the raise site's file (`flashinfer/`, `huggingface_hub`). */
+  packages?: RegExp;
+  /** Words of the message (and its continuation lines). */
+  words?: RegExp;
+}
+
+/** Ordered most specific first: on equal evidence the earlier category wins. */
+export const CATEGORY_RULES: readonly CategoryRule[] = [
+  {
+    category: 'kv-cache-insufficient',
+    meaning:
+      'The memory left for the KV cache after the weights (and CUDA graphs) is too small for the context length or batch asked for. Lower --max-model-len or the batch size, or raise the memory fraction the engine may use.',
+    words:
+      /\bKV cache\b|\bcache blocks\b|num_gpu_blocks|gpu_memory_utilization|mem[-_]fraction[-_]static|max[ _]total[ _]num[ _]tokens|max batch total tokens|larger than the maximum number of tokens that can be stored/i,
+  },
+  {
+    category: 'oom-gpu',
+    meaning:
+      'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
+    exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
+    words:
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory/i,
+  },
+  {
+    category: 'illegal-memory-access',
+    meaning:
+      'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
+    words:
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert|unspecified launch failure|illegal instruction was encountered/i,
+  },
+  {
+    category: 'gpu-arch-unsupported',
+    meaning:
+      "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
+    words:
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability/i,
+  },
+  {
+    category: 'driver-cuda-mismatch',
+    meaning:
+      "The NVIDIA driver and the CUDA the engine was built with do not fit together: the driver is too old for the CUDA runtime, or it cannot be reached from here (a container without the GPU runtime). Compare `nvidia-smi`'s CUDA version with the engine's, and update the driver or use a build for this CUDA.",
+    exceptions: /^NVMLError\w*$/,
+    packages: /\bpynvml\b|\bnvml\b/,
+    words:
+      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED)|Found no NVIDIA driver|unsupported display driver/i,
+  },
+  {
+    category: 'distributed-nccl',
+    meaning:
+      'The GPUs could not talk to each other: NCCL or torch.distributed failed to set up or timed out. Check that every rank can reach the others (NCCL_DEBUG=INFO shows where it stops), the network interfaces (NCCL_SOCKET_IFNAME), peer-to-peer support and shared memory (--shm-size in containers).',
+    exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
+    packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
+    words:
+      /\bNCCL\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+  },
+  {
+    category: 'distributed-ray',
+    meaning:
+      'Ray, which runs the workers of a multi-node or multi-GPU deployment, could not place or keep them: a node or actor died, or the cluster lacks the resources asked for. Check `ray status` and the raylet logs on each node.',
+    exceptions:
+      /^(?:RayTaskError|RayActorError|ActorDiedError|RaySystemError|GetTimeoutError|ObjectLostError)$/,
+    packages: /(?:^|[/.])ray(?:[/.]|$)/,
+    words:
+      /\bRay\b|\braylet\b|placement[ _]group|\bGCS\b|ray\.exceptions|ray cluster|current_node_resource|bundle_group|A worker died or was killed while executing a task|RayWorkerWrapper/,
+  },
+  {
+    category: 'auth-or-download',
+    meaning:
+      "The model's files could not be fetched: the repository is gated or private, the token is missing or wrong, the hub cannot be reached, or offline mode is on without a local copy. Check HF_TOKEN, access to the repository, and network access to the hub.",
+    exceptions:
+      /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/,
+    packages: /huggingface_hub|modelscope|hf_transfer/,
+    words:
+      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|pull model manifest/i,
+  },
+  {
+    category: 'network-port',
+    meaning:
+      'A network address could not be used: the port is already taken (another server, an older instance still running) or the host name does not resolve. Find what holds the port (`ss -ltnp`) or choose another.',
+    words:
+      /address already in use|EADDRINUSE|couldn't bind|could not bind|\bbind: |listen tcp|socket address|\[Errno 98\]|\bbind(?:ing)?\b.*\b(?:failed|error)\b|\bport\b.*\b(?:in use|taken|unavailable)\b|Name or service not known|Temporary failure in name resolution|Cannot assign requested address/i,
+  },
+  {
+    category: 'kernel-compile',
+    meaning:
+      'A GPU kernel failed to compile or does not fit the GPU (Triton, nvcc, ninja or a JIT cache): a compiler or its headers are missing, the kernel asks for more shared memory or registers than the GPU has, or the cached build is stale. Read the compiler line, and clear the JIT cache after changing versions.',
+    exceptions: /^(?:CompilationError|OutOfResources|CalledProcessError)$/,
+    packages: /\btriton\b|torch\/utils\/cpp_extension|\bjit\b|torch\/_inductor|deep_gemm|cutlass/,
+    words:
+      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension/i,
+  },
+  {
+    category: 'abi-or-symbol',
+    meaning:
+      'A compiled library does not fit the one it was built against: a symbol it needs is missing (a wheel built for another torch, CUDA or glibc). Reinstall the extension for the torch and CUDA you have, or pin the versions it was built with.',
+    words:
+      /undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\d|version `[^`']+' not found|_ZN\w+|ABI\b|was compiled against/i,
+  },
+  {
+    category: 'dependency-mismatch',
+    meaning:
+      'Two installed packages are at versions that do not work together (a library newer or older than the engine expects). Compare the versions the message names with what the engine requires, and install matching ones.',
+    words:
+      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
+  },
+  {
+    category: 'missing-dependency',
+    meaning:
+      "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
+    exceptions: /^ModuleNotFoundError$/,
+    words:
+      /No module named|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)/i,
+  },
+  {
+    category: 'model-unsupported-arch',
+    meaning:
+      "The engine, at this version, does not know the model's architecture or one of its parts. Check the engine's supported-models list; a newer release (or trust_remote_code for custom code) may add it.",
+    words:
+      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors/i,
+  },
+  {
+    category: 'model-load-weights',
+    meaning:
+      "The model's files could not be read as the model: a checkpoint is incomplete or corrupt, its shapes or keys do not fit the architecture or the quantisation, or the path is wrong. Check the download (sizes, hashes), the path, and that the quantisation matches the checkpoint.",
+    exceptions: /^(?:SafetensorError|HeaderTooLarge|UnpicklingError)$/,
+    packages: /safetensors|model_loader|weight_utils|gguf|modeling_utils/,
+    words:
+      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete/i,
+  },
+  {
+    category: 'config-invalid',
+    meaning:
+      "An argument or setting is wrong or does not fit the others (a value out of range, two options that exclude each other, a size that must divide another). The message names the setting: fix it in the server's arguments or config file.",
+    exceptions:
+      /^(?:ValidationError|ArgumentError|ArgumentTypeError|ValueError|TypeError|KeyError|AssertionError|ConfigError)$/,
+    genericExceptions: true,
+    packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
+    words:
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed/i,
+  },
+  {
+    category: 'other',
+    meaning:
+      "The failure does not fall into a known kind. Read the root-cause message and where it was raised, and search the engine's issues for it.",
+  },
+];

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../parsing/traceback.js';
+import { CATEGORIES } from '../../types/diagnosis.js';
+import { CATEGORY_RULES } from './categories.js';
+import { classifyCause, searchUrl } from './classify-cause.js';
+
+const frame = (file: string, fn = 'f'): Frame => ({ file, line: 1, function: fn, code: null });
+
+describe('classifyCause', () => {
+  it.each([
+    ['torch.OutOfMemoryError', 'CUDA out of memory. Tried to allocate 2.00 GiB', [], 'oom-gpu'],
+    [
+      null,
+      'ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024 MiB on device 0: cudaMalloc failed: out of memory',
+      [],
+      'oom-gpu',
+    ],
+    [
+      'ValueError',
+      'No available memory for the cache blocks. Try increasing `gpu_memory_utilization`',
+      [],
+      'kv-cache-insufficient',
+    ],
+    ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
+    [
+      'RuntimeError',
+      'CUDA error: no kernel image is available for execution on the device',
+      [],
+      'gpu-arch-unsupported',
+    ],
+    ['ImportError', '/x/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi', [], 'abi-or-symbol'],
+    ['ImportError', '/x/common_ops.abi3.so: undefined symbol: cuGreenCtxDestroy', [], 'driver-cuda-mismatch'],
+    ['ModuleNotFoundError', "No module named 'tilelang'", [], 'missing-dependency'],
+    [
+      'RuntimeError',
+      'flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',
+      [],
+      'dependency-mismatch',
+    ],
+    [
+      'ImportError',
+      'libcudart.so.12: cannot open shared object file: No such file or directory',
+      [],
+      'dependency-mismatch',
+    ],
+    [
+      'huggingface_hub.errors.GatedRepoError',
+      '401 Client Error. Cannot access gated repo',
+      [],
+      'auth-or-download',
+    ],
+    [
+      'OSError',
+      '[Errno 98] error while attempting to bind on address: address already in use',
+      [],
+      'network-port',
+    ],
+    [
+      'torch.distributed.DistBackendError',
+      'NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error',
+      [],
+      'distributed-nccl',
+    ],
+    ['ray.exceptions.RayTaskError', 'ray::RayWorkerWrapper.execute_method() failed', [], 'distributed-ray'],
+    [
+      'triton.runtime.errors.OutOfResources',
+      'out of resource: shared memory, Required: 147456, Hardware limit: 101376',
+      [],
+      'kernel-compile',
+    ],
+    [
+      'RuntimeError',
+      'Error building extension',
+      [frame('/x/torch/utils/cpp_extension.py')],
+      'kernel-compile',
+    ],
+    ['ValueError', "Model architectures ['Foo'] are not supported for now", [], 'model-unsupported-arch'],
+    [
+      'safetensors_rust.SafetensorError',
+      'Error while deserializing header: HeaderTooLarge',
+      [],
+      'model-load-weights',
+    ],
+    [
+      'ValueError',
+      'Total number of attention heads (40) must be divisible by tensor parallel size (3)',
+      [],
+      'config-invalid',
+    ],
+    ['AssertionError', 'Error in memory profiling', [], 'other'],
+    [null, 'something happened', [], 'other'],
+  ] as const)('%s: %s -> %s', (exception, message, frames, category) => {
+    expect(classifyCause({ exception, message, frames: [...frames], phase: null }).category).toBe(category);
+  });
+
+  it('says what placed it, marked by its evidence', () => {
+    const general = classifyCause({
+      exception: 'RuntimeError',
+      message: 'Error building extension',
+      frames: [frame('/x/torch/utils/cpp_extension.py')],
+      phase: 'start-up',
+    });
+    expect(general.basis).toEqual([
+      'message: "error building extension"',
+      'raised in /x/torch/utils/cpp_extension.py',
+      'during start-up',
+    ]);
+    expect(general.meaning).toMatch(/compile/);
+  });
+
+  it('leaves paths out of the evidence: a folder named sm100 is not a GPU architecture', () => {
+    const general = classifyCause({
+      exception: 'ImportError',
+      message: '/usr/lib/sgl_kernel/sm100/common_ops.abi3.so: undefined symbol: _ZNK3c106SymInt',
+      frames: [],
+      phase: null,
+    });
+    expect(general.category).toBe('abi-or-symbol');
+  });
+
+  it('has one rule and a meaning for every category', () => {
+    expect(CATEGORY_RULES.map((r) => r.category).sort()).toEqual([...CATEGORIES].sort());
+    for (const rule of CATEGORY_RULES) expect(rule.meaning.length).toBeGreaterThan(40);
+  });
+});
+
+describe('searchUrl', () => {
+  it('searches the message without what varies between machines', () => {
+    const url = searchUrl('RuntimeError', "CUDA error at /home/me/x.cu:12: device 3 'weights.bin' failed");
+    expect(url.slice(url.indexOf('q=') + 2)).toBe('RuntimeError+CUDA+error+at+device+failed');
+  });
+
+  it('leaves out keys, tokens and ids, which must not leave the machine', () => {
+    const url = searchUrl(
+      'RuntimeError',
+      'cannot fetch config with token hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567 (OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLm)',
+    );
+    expect(url).not.toMatch(/hf_AbCd|sk-proj|Ab3dEf/);
+    expect(url).toContain('cannot+fetch+config+with+token');
+  });
+});

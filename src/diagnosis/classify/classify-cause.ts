@@ -1,0 +1,110 @@
+import type { Frame } from '../../parsing/traceback.js';
+import type { GeneralCategory } from '../../types/diagnosis.js';
+import type { Phase } from '../knowledge/phases.js';
+import { CATEGORY_RULES, type CategoryRule } from './categories.js';
+
+/** What any root cause shows, whatever its engine. */
+export interface CauseEvidence {
+  exception: string | null;
+  message: string;
+  frames: readonly Frame[];
+  phase: Phase | null;
+}
+
+/** How much each kind of evidence weighs: a named class says most, a package least. */
+const WEIGHT = { exception: 4, genericException: 1, words: 3, packages: 2 } as const;
+/** The innermost frames: where it was raised, and the library call around it. */
+const RAISE_FRAMES = 3;
+const SEARCH_WORDS = 14;
+const MAX_EXTRA_WORDS = 2;
+/** A class any code raises, alone, places nothing (`AssertionError: Error in memory profiling`). */
+const MIN_SCORE = 2;
+
+const OTHER: CategoryRule = CATEGORY_RULES.find((r) => r.category === 'other') ?? {
+  category: 'other',
+  meaning: 'The failure does not fall into a known kind.',
+};
+
+const GLOBAL_WORDS = new Map(
+  CATEGORY_RULES.flatMap((rule) =>
+    rule.words ? [[rule, new RegExp(rule.words.source, `${rule.words.flags}g`)]] : [],
+  ),
+);
+
+function distinctMatches(rule: CategoryRule, text: string): string[] {
+  const pattern = GLOBAL_WORDS.get(rule);
+  if (pattern === undefined) return [];
+  const found = new Set<string>();
+  for (const m of text.matchAll(pattern)) found.add(m[0].toLowerCase());
+  return [...found];
+}
+
+/**
+ * Places a root cause in one of the categories from its evidence alone (categories.ts): a general
+ * explanation for a failure no signature knows. Always gives one; `other` when nothing points anywhere. Pure.
+ */
+export function classifyCause(evidence: CauseEvidence): GeneralCategory {
+  const type = evidence.exception ?? '';
+  const lastSegment = type.slice(type.lastIndexOf('.') + 1);
+  const modulePath = type.includes('.') ? type.slice(0, type.lastIndexOf('.')) : '';
+  const sites = [modulePath, ...evidence.frames.slice(-RAISE_FRAMES).map((f) => f.file)].filter(Boolean);
+  // Paths name places, not kinds (`sgl_kernel/sm100/...`, `llm/gguf/ggml-cuda.cu`): their words are left out.
+  const text = `${type}: ${evidence.message}`.replace(/\S*\/\S*/g, ' ');
+  let best: { rule: CategoryRule; score: number; basis: string[] } | null = null;
+  for (const rule of CATEGORY_RULES) {
+    const basis: string[] = [];
+    let score = 0;
+    if (rule.exceptions && lastSegment !== '' && rule.exceptions.test(lastSegment)) {
+      score += rule.genericExceptions ? WEIGHT.genericException : WEIGHT.exception;
+      basis.push(`exception ${lastSegment}`);
+    }
+    const words = distinctMatches(rule, text);
+    if (words.length > 0) {
+      // More than one of a category's phrases is more evidence, up to a point.
+      score += WEIGHT.words + Math.min(words.length, MAX_EXTRA_WORDS + 1) - 1;
+      basis.push(`message: ${words.map((w) => `"${w}"`).join(', ')}`);
+    }
+    const site = rule.packages ? sites.find((s) => rule.packages?.test(s)) : undefined;
+    if (site !== undefined) {
+      score += WEIGHT.packages;
+      basis.push(`raised in ${site}`);
+    }
+    if (score >= MIN_SCORE && score > (best?.score ?? 0)) best = { rule, score, basis };
+  }
+  const rule = best?.rule ?? OTHER;
+  const basis = best?.basis ?? ['nothing in the message points to a kind'];
+  if (evidence.phase !== null) basis.push(`during ${evidence.phase}`);
+  return {
+    category: rule.category,
+    meaning: rule.meaning,
+    searchUrl: searchUrl(lastSegment, evidence.message),
+    basis,
+  };
+}
+
+/**
+ * Words that differ between machines or must not leave one: ids, hashes, keys and tokens (long runs
+ * that mix letters and digits), and whatever follows `=`.
+ */
+const VARYING_WORD = /^(?=.*\d)[\w.-]{16,}$|=/;
+
+/**
+ * A search for the message without what varies between machines (paths, numbers, addresses, names,
+ * keys). Words are joined with `+`, so a secret that got through still reads as a word to redaction.
+ */
+export function searchUrl(exception: string, message: string): string {
+  const words = (message.split('\n')[0] ?? '')
+    .replace(/\S*[/\\]\S*/g, ' ')
+    .replace(/\S*=\S*/g, ' ')
+    .split(/\s+/)
+    .filter((w) => !VARYING_WORD.test(w))
+    .join(' ')
+    .replace(/0x[0-9a-f]+|\b\d[\d.,:]*\w*/gi, ' ')
+    .replace(/(['"`])[^'"`]{0,80}\1/g, ' ')
+    .replace(/[^\w\s.-]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 1)
+    .slice(0, SEARCH_WORDS);
+  const query = [exception, ...words].filter(Boolean).map(encodeURIComponent).join('+');
+  return `https://github.com/search?type=issues&q=${query}`;
+}

@@ -1,0 +1,24 @@
+import { anyOf } from './any-of.js';
+
+/**
+ * Signs that a stop was asked for: a signal the operator or a supervisor sent, or the server saying it
+ * got one. What follows is the server unwinding (vLLM's `EngineDeadError`, SGLang's child that "crashed with
+ * exit code -15", TGI's shards terminated, Ollama's `context canceled`), not a failure of its own.
+ */
+export const STOP_REQUESTS: readonly RegExp[] = [
+  /\bSIG(?:TERM|INT|QUIT)\b|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
+  /\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\b/i,
+  /\bKeyboardInterrupt\b|Ctrl\+C|\^C$/,
+];
+
+/**
+ * A server's own words for shutting down. After a failure they are its death; with no failure before them
+ * they are a stop (uvicorn, TGI's launcher and Ollama say the same words whether killed or asked).
+ */
+export const SHUTDOWN_PHRASES: readonly RegExp[] = [
+  /\bShutting down\b|\bshutting down\b|Waiting for application shutdown|Application shutdown complete/,
+  /\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server/i,
+];
+
+export const isStopRequest = anyOf(STOP_REQUESTS);
+export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);

@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BOUNDARIES } from '../../src/evaluation/build-haystack.js';
+import { evaluateCases, evaluateHaystack, type LabelledCase } from '../../src/evaluation/evaluate-cases.js';
+import type { CaseLabel } from '../../src/evaluation/score-case.js';
+
+/** The labelled logs shared beside the repository (../shared); absent in a plain clone elsewhere. */
+const SHARED = join(import.meta.dirname, '../../../shared');
+const FOLDERS = { failures: ['corpus', 'corpus-2'], healthy: ['healthy', 'healthy-2'] };
+const present = [...FOLDERS.failures, ...FOLDERS.healthy].every((f) => existsSync(join(SHARED, f)));
+
+function read(folders: readonly string[]): LabelledCase[] {
+  return folders.flatMap((folder) => {
+    const dir = join(SHARED, folder);
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.log'))
+      .sort()
+      .map((name) => ({
+        name: `${folder}/${name}`,
+        text: readFileSync(join(dir, name), 'utf8'),
+        label: JSON.parse(readFileSync(join(dir, name.replace(/\.log$/, '.json')), 'utf8')) as CaseLabel,
+      }));
+  });
+}
+
+if (!present) {
+  console.log(
+    `skipped: the shared corpus and healthy logs are not at ${SHARED} (../shared beside the checkout)`,
+  );
+}
+
+/** npm run eval -- ../shared/corpus ../shared/corpus-2 --haystack ../shared/healthy ../shared/healthy-2 --boundary B */
+describe.skipIf(!present)('the failure corpus inside the healthy logs, as a whole journal holds it', () => {
+  const failures = present ? read(FOLDERS.failures) : [];
+  const healthy = present ? read(FOLDERS.healthy) : [];
+
+  it.each(BOUNDARIES)(
+    'with boundary %s: names the root cause in at least 97 of 100, and blames no healthy line',
+    (boundary) => {
+      const results = evaluateCases(failures, { haystack: healthy, boundary });
+      const misses = results.filter((r) => !r.rootCause).map((r) => `${r.name}: ${r.reason}`);
+      expect(results.length).toBeGreaterThanOrEqual(90);
+      expect(misses.length / results.length, misses.join('\n')).toBeLessThanOrEqual(0.03);
+      expect(misses.filter((m) => m.includes('blamed a healthy line'))).toEqual([]);
+    },
+  );
+
+  it.each(BOUNDARIES)('finds no failure in all the healthy logs in a row (boundary %s)', (boundary) => {
+    const result = evaluateHaystack(healthy, boundary);
+    expect(result.rootCause, result.reason).toBe(true);
+  });
+
+  it('names the root cause in at least 95% of each log alone', () => {
+    const results = evaluateCases(failures);
+    const misses = results.filter((r) => !r.rootCause).map((r) => `${r.name}: ${r.reason}`);
+    expect(misses.length / results.length, misses.join('\n')).toBeLessThanOrEqual(0.05);
+  });
+
+  it('gives the right category to at least 85% with the general classifier alone (--no-signatures)', () => {
+    const results = evaluateCases(failures, { signatures: [] });
+    const wrong = results
+      .filter((r) => !r.category)
+      .map((r) => `${r.name}: ${r.gotCategory} for ${r.expectedCategory}`);
+    expect(wrong.length / results.length, wrong.join('\n')).toBeLessThanOrEqual(0.15);
+  });
+});
