@@ -2,11 +2,17 @@ import type { Diagnosis } from '../types/diagnosis.js';
 import { createPaint } from './paint.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
+import { sanitizeOutput } from './sanitize-output.js';
 
 export type ReportFormat = 'text' | 'json' | 'markdown';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown'];
 
+/** The report as text safe to print: a library caller gets the same neutralised controls as the CLI. */
 export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
+  return sanitizeOutput(renderUnsanitized(d, options));
+}
+
+function renderUnsanitized(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
   switch (options.format) {
     case 'json':
       return `${JSON.stringify(d, null, 2)}\n`;
@@ -19,3 +25,4 @@ export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; c
 
 export { createPaint, type Paint } from './paint.js';
 export { describeProcesses } from './describe-processes.js';
+export { sanitizeOutput } from './sanitize-output.js';
