@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
+import { redactText } from '../../redaction/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
@@ -139,6 +140,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
             format: flags.format,
             color,
             render: reportRenderer(flags.redact),
+            redact: flags.redact ? redactText : undefined,
           }),
         );
         break;
