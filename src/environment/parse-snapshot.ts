@@ -23,7 +23,8 @@ const SnapshotSchema = z.object({
 export function parseSnapshot(text: string, file: string): Snapshot {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
+    data = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new ConfigError(
       `${file} is not valid JSON (${(error as Error).message}); give a file written by vigil snapshot`,
