@@ -1,9 +1,10 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { SignatureMatch } from '../types/diagnosis.js';
 import type { Candidate } from './candidate.js';
+import { LIMITS } from '../limits.js';
 
 /** Patterns never see more than this of a line, so no pattern can take long whatever the input. */
-const MAX_PATTERN_INPUT = 4096;
+const MAX_PATTERN_INPUT = LIMITS.patternInputChars;
 
 export interface SignatureHit {
   signature: Signature;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import type { Snapshot } from './snapshot.js';
 
 // zod loads only when a snapshot is read (check --against, diff), not on every check.
@@ -15,7 +16,7 @@ const SnapshotSchema = z.object({
   environment: z.object({
     python: z.string().nullable(),
     sitePackages: z.array(z.string()),
-    distributions: z.array(SnapshotDistributionSchema),
+    distributions: z.array(SnapshotDistributionSchema).max(LIMITS.snapshotDistributions),
   }),
 });
 

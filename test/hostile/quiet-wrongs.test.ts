@@ -72,3 +72,26 @@ describe('run --log', () => {
     expect(readFileSync(log, 'utf8')).toContain('hello');
   });
 });
+
+describe('rule and snapshot files are read as regular files within their caps', () => {
+  it('a FIFO rule file is one error line, not a hang', async () => {
+    const dir = await tempDir();
+    execFileSync('mkfifo', [join(dir, 'rules.yaml')]);
+    const log = join(await writeFiles({ 'x.log': 'INFO hello\n' }), 'x.log');
+    const result = await runVigil(['diagnose', log, '--rules', join(dir, 'rules.yaml')]);
+    expectOneLineError(result, /not a regular file/);
+  }, 10_000);
+
+  it('a rule file over its cap is refused before parsing', async () => {
+    const dir = await writeFiles({ 'big.yaml': `# ${'x'.repeat(5 * 1024 * 1024)}\n` });
+    const log = join(await writeFiles({ 'x.log': 'INFO hello\n' }), 'x.log');
+    const result = await runVigil(['diagnose', log, '--rules', join(dir, 'big.yaml')]);
+    expectOneLineError(result, /over the \d+-byte limit/);
+  });
+
+  it('a snapshot that is a FIFO or /dev/zero is one error line', async () => {
+    const dir = await tempDir();
+    execFileSync('mkfifo', [join(dir, 'a.json')]);
+    expectOneLineError(await runVigil(['diff', join(dir, 'a.json'), '/dev/zero']), /not a regular file/);
+  }, 10_000);
+});
