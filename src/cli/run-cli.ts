@@ -4,6 +4,7 @@ import { redactText } from '../redaction/index.js';
 import { sanitizeSink } from '../reporting/sanitize-output.js';
 import type { CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
+import { VERSION } from './version.js';
 
 export const EXIT = { clean: 0, finding: 1, usage: 2 } as const;
 
@@ -69,5 +70,3 @@ async function runProgram(argv: string[], io: CliIo): Promise<number> {
   }
   return exitCode;
 }
-
-const VERSION = '0.1.0';
