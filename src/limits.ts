@@ -14,6 +14,8 @@ export const LIMITS = {
   snapshotDistributions: 100_000,
   /** Requires-Dist lines read from one METADATA. */
   requirementsPerPackage: 10_000,
+  /** Tracebacks one chain ("During handling of the above exception...") links back through. */
+  tracebackChain: 32,
   /** Characters of any one input a user or built-in pattern sees. */
   patternInputChars: 4096,
 } as const;
