@@ -16,6 +16,8 @@ export const LIMITS = {
   requirementsPerPackage: 10_000,
   /** Tracebacks one chain ("During handling of the above exception...") links back through. */
   tracebackChain: 32,
+  /** A server's output waiting for a reader that does not keep up (a stalled pipe): dropped past this. */
+  outputBacklogBytes: 8 * 1024 * 1024,
   /** Characters of any one input a user or built-in pattern sees. */
   patternInputChars: 4096,
 } as const;

@@ -136,3 +136,28 @@ describe('sanitizeSink', () => {
     expect(out.text()).toBe('loading\\u001b\r\u001b[2K\\u001b]0;x\\u0007');
   });
 });
+
+describe('sanitizeSink with a stalled reader', () => {
+  it("drops a child's bytes past the backlog, counts them, and keeps Vigil's own text", () => {
+    let text = '';
+    let backlog = 0;
+    const target = {
+      write: (chunk: string) => {
+        text += chunk;
+        backlog += chunk.length;
+      },
+      get writableLength() {
+        return backlog;
+      },
+    };
+    const sink = sanitizeSink(target);
+    const megabyte = Buffer.alloc(1024 * 1024, 'x');
+    for (let i = 0; i < 100; i++) sink.write(megabyte);
+    expect(text.length).toBeLessThan(10 * 1024 * 1024);
+    sink.write('vigil: the report\n');
+    expect(text.endsWith('vigil: the report\n')).toBe(true);
+    backlog = 0;
+    sink.write(Buffer.from('more\n'));
+    expect(text).toMatch(/vigil: \d+ bytes of output dropped: the reader did not keep up\nmore\n$/);
+  });
+});

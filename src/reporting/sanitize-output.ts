@@ -1,3 +1,5 @@
+import { LIMITS } from '../limits.js';
+
 /**
  * The last step before any text leaves Vigil for a terminal: control characters that a log, a rule file, a
  * package name or an error message carried are made visible instead of acted on. Without this one log line
@@ -43,6 +45,8 @@ function mayContinue(tail: string): boolean {
 export interface TextSink {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** Bytes written but not yet taken by the reader (a Node stream's writableLength). */
+  readonly writableLength?: number;
 }
 
 /** A sink that also takes Vigil's own terminal controls (the progress line's clear-line), unsanitised. */
@@ -64,9 +68,22 @@ export function sanitizeSink(target: TextSink): SanitizedSink {
   const emit = (text: string): void => {
     if (text !== '') target.write(sanitizeOutput(text));
   };
+  let dropped = 0;
   return {
     isTTY: target.isTTY,
     write(chunk) {
+      // Bytes are a child's output passed through: with a stalled reader they would pile up without end
+      // (1.3 GB in 20 s), so they are dropped and counted. Vigil's own text (strings) is always written.
+      if (typeof chunk !== 'string') {
+        if ((target.writableLength ?? 0) > LIMITS.outputBacklogBytes) {
+          dropped += chunk.length;
+          return true;
+        }
+        if (dropped > 0) {
+          target.write(`\nvigil: ${dropped} bytes of output dropped: the reader did not keep up\n`);
+          dropped = 0;
+        }
+      }
       let text = held + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
       held = '';
       const cut = Math.max(text.lastIndexOf('\u001b'), text.lastIndexOf('\r'));
