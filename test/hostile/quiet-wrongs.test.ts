@@ -95,3 +95,18 @@ describe('rule and snapshot files are read as regular files within their caps', 
     expectOneLineError(await runVigil(['diff', join(dir, 'a.json'), '/dev/zero']), /not a regular file/);
   }, 10_000);
 });
+
+describe('tables that grow with the input', () => {
+  it('diagnose counts the distinct errors it did not keep', async () => {
+    const lines = Array.from(
+      { length: 1500 },
+      (_, i) =>
+        `ERROR 01-01 00:00:00 [engine.py:${i}] RuntimeError: distinct failure ${i} code ${i.toString(36)}`,
+    );
+    const dir = await writeFiles({ 'server.log': `${lines.join('\n')}\n` });
+    const result = await runVigil(['diagnose', join(dir, 'server.log'), '--format', 'json']);
+    const diagnosis = JSON.parse(result.stdout) as { warnings: string[]; groups: unknown[] };
+    expect(diagnosis.groups.length).toBeLessThanOrEqual(600);
+    expect(diagnosis.warnings.join(' ')).toMatch(/\d+ more distinct errors were counted but not kept/);
+  });
+});
