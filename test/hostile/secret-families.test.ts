@@ -68,7 +68,10 @@ describe('run', () => {
 
 describe('error messages', () => {
   it.each(SECRET_SAMPLES.map((sample) => [sample.family, sample] as const))('%s', async (_family, sample) => {
-    const result = await runVigil(['diagnose', `/nonexistent/server ${sample.text.replaceAll('\n', ' ')} .log`]);
+    const result = await runVigil([
+      'diagnose',
+      `/nonexistent/server ${sample.text.replaceAll('\n', ' ')} .log`,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).not.toContain(sample.secret);
   });
