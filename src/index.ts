@@ -2,7 +2,7 @@
 export { diagnose, diagnoseFrom, diagnoseStream, createDiagnosisSession } from './diagnosis/index.js';
 export type { DiagnoseOptions, DiagnosisSession } from './diagnosis/index.js';
 export type * from './types/diagnosis.js';
-export { renderDiagnosis, type ReportFormat } from './reporting/index.js';
+export { renderDiagnosis, sanitizeOutput, type ReportFormat } from './reporting/index.js';
 export { redactDiagnosis, redactText } from './redaction/index.js';
 export { builtinSignatures, defineSignature } from './signatures/index.js';
 export type { Signature, SignatureMatcher } from './signatures/index.js';

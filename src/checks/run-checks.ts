@@ -21,7 +21,8 @@ export function runChecks(checks: readonly Check[], context: CheckContext): Find
         },
       ];
     }
-    findings.push(...problems.map((problem) => toFinding(check, problem)));
+    // One by one: a spread of 150,000 problems (a METADATA with that many Requires-Dist) overflows the stack.
+    for (const problem of problems) findings.push(toFinding(check, problem));
   }
   return findings;
 }

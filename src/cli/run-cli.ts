@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VigilError, describeError } from '../errors.js';
 import { redactText } from '../redaction/index.js';
+import { sanitizeSink } from '../reporting/sanitize-output.js';
 import type { CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
 import { describeVersion, findInstall } from './describe-install.js';
@@ -10,7 +11,21 @@ export const EXIT = { clean: 0, finding: 1, usage: 2 } as const;
 /**
  * Runs the CLI in-process and returns its exit code. Only bin.ts touches process.argv and process.exitCode.
  */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  // The one place text leaves Vigil: whatever a log, a rule or a flag put in it, no control character
+  // reaches the terminal except the colour codes and the progress line's clear-line Vigil writes itself.
+  const stdout = sanitizeSink(rawIo.stdout);
+  const stderr = sanitizeSink(rawIo.stderr);
+  const io: CliIo = { ...rawIo, stdout, stderr };
+  try {
+    return await runProgram(argv, io);
+  } finally {
+    stdout.flush();
+    stderr.flush();
+  }
+}
+
+async function runProgram(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.clean;
   const program = new Command('vigil')
     .description('Finds why an LLM inference server failed to start, and what will crash it before the load.')

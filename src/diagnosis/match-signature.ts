@@ -1,9 +1,10 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { SignatureMatch } from '../types/diagnosis.js';
 import type { Candidate } from './candidate.js';
+import { LIMITS } from '../limits.js';
 
 /** Patterns never see more than this of a line, so no pattern can take long whatever the input. */
-const MAX_PATTERN_INPUT = 4096;
+const MAX_PATTERN_INPUT = LIMITS.patternInputChars;
 
 export interface SignatureHit {
   signature: Signature;
@@ -44,10 +45,10 @@ function testSignature(signature: Signature, candidate: Candidate): SignatureHit
     if (!m) return null;
     Object.assign(captures, m.groups);
   }
-  if (match.process && !match.process.test(candidate.line.process ?? '')) return null;
+  if (match.process && !match.process.test(cap(candidate.line.process ?? ''))) return null;
   if (match.frames) {
     const frames = match.frames;
-    if (!candidate.frames.some((f) => frames.test(`${f.file}:${f.function}`))) return null;
+    if (!candidate.frames.some((f) => frames.test(cap(`${f.file}:${f.function}`)))) return null;
   }
   let contextLine: string | null = null;
   if (match.context) {
@@ -64,7 +65,7 @@ function exceptionMatches(expected: string | RegExp | null, actual: string | nul
   if (expected === null) return actual === null;
   if (actual === null) return false;
   if (typeof expected === 'string') return lastSegment(actual) === lastSegment(expected);
-  return expected.test(actual);
+  return expected.test(cap(actual));
 }
 
 export function lastSegment(type: string): string {

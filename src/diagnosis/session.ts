@@ -46,6 +46,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly signatures;
   private lineCount = 0;
   private noise = 0;
+  /** Distinct errors past the group caps: not kept, counted so the report can say so. */
+  private droppedGroups = 0;
   private readonly formats = new Map<string, number>();
   private readonly recent = new RecentLines(CONTEXT_BEFORE, (raw) => keepLine(cleanLine(raw)));
   private readonly awaitingContext: { candidate: Candidate; until: number }[] = [];
@@ -299,8 +301,13 @@ class Session implements DiagnosisSession, ScanTarget {
       return group.representative;
     }
     // Warnings and hints must not crowd out the failures that come last: they have a smaller budget.
-    if (attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT) return candidate;
-    if (!candidate.fatal && attempt.groups.size - attempt.fatalGroups >= MAX_SOFT_GROUPS) return candidate;
+    if (
+      attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT ||
+      (!candidate.fatal && attempt.groups.size - attempt.fatalGroups >= MAX_SOFT_GROUPS)
+    ) {
+      this.droppedGroups++;
+      return candidate;
+    }
     if (candidate.fatal) attempt.fatalGroups++;
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
@@ -331,7 +338,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   private build(): Diagnosis {
-    return buildDiagnosis({
+    const diagnosis = buildDiagnosis({
       attempts: this.attempts,
       signatures: this.signatures,
       service: this.service.summary(),
@@ -346,6 +353,12 @@ class Session implements DiagnosisSession, ScanTarget {
       engineVersions: this.engineVersions,
       processes: [...this.processes],
     });
+    if (this.droppedGroups > 0) {
+      diagnosis.warnings.push(
+        `${this.droppedGroups} more distinct errors were counted but not kept (at most ${MAX_GROUPS_PER_ATTEMPT} per start)`,
+      );
+    }
+    return diagnosis;
   }
 }
 

@@ -9,7 +9,7 @@ export function describeSource(directUrlJson: string | null): string {
   }
   if (typeof data !== 'object' || data === null) return 'unknown';
   const record = data as Record<string, unknown>;
-  const url = typeof record.url === 'string' ? record.url : '';
+  const url = typeof record.url === 'string' ? withoutCredentials(record.url) : '';
   const vcs = record.vcs_info as Record<string, unknown> | undefined;
   if (vcs !== undefined && typeof vcs === 'object') {
     const commit = typeof vcs.commit_id === 'string' ? `@${vcs.commit_id}` : '';
@@ -18,4 +18,17 @@ export function describeSource(directUrlJson: string | null): string {
   const dir = record.dir_info as Record<string, unknown> | undefined;
   if (dir !== undefined && typeof dir === 'object' && dir.editable === true) return `editable ${url}`;
   return url === '' ? 'unknown' : url;
+}
+
+/**
+ * The URL without the credentials pip recorded in it (`https://oauth2:glpat-...@gitlab.com/x.git`,
+ * `https://ghp_...@github.com/x`): a snapshot is shared and diffed, and the source is the same without them.
+ * ssh's `git@host` names a user, not a secret, and stays.
+ */
+function withoutCredentials(url: string): string {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/@]*)@/.exec(url);
+  if (m === null) return url;
+  const [whole, scheme = '', userinfo = ''] = m;
+  const keep = /^(?:git\+)?ssh:/i.test(scheme) && !userinfo.includes(':') ? `${userinfo}@` : '';
+  return `${scheme}${keep}${url.slice(whole.length)}`;
 }

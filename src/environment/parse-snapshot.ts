@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import type { Snapshot } from './snapshot.js';
 
 // zod loads only when a snapshot is read (check --against, diff), not on every check.
@@ -15,7 +16,7 @@ const SnapshotSchema = z.object({
   environment: z.object({
     python: z.string().nullable(),
     sitePackages: z.array(z.string()),
-    distributions: z.array(SnapshotDistributionSchema),
+    distributions: z.array(SnapshotDistributionSchema).max(LIMITS.snapshotDistributions),
   }),
 });
 
@@ -23,7 +24,8 @@ const SnapshotSchema = z.object({
 export function parseSnapshot(text: string, file: string): Snapshot {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
+    data = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new ConfigError(
       `${file} is not valid JSON (${(error as Error).message}); give a file written by vigil snapshot`,

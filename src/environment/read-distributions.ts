@@ -1,15 +1,27 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeSource } from './describe-source.js';
 import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
 import { parseRecord } from './parse-record.js';
 import { parseRequirement, type Requirement } from './parse-requirement.js';
-import type { Distribution } from './types.js';
+import { LIMITS } from '../limits.js';
+import { readRegularFile } from '../system/read-regular-file.js';
+import type { Distribution, UnreadablePath } from './types.js';
 
 export interface SiteReading {
   distributions: Distribution[];
-  unreadable: { path: string; reason: string }[];
+  unreadable: UnreadablePath[];
+}
+
+/** A metadata file that exists but could not be read: not "missing", which would say delete it. */
+class UnreadableFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path} ${reason}`);
+  }
 }
 
 /** Reads every .dist-info and .egg-info in one site-packages folder. Unreadable ones are reported, not thrown. */
@@ -18,7 +30,16 @@ export function readDistributions(sitePackages: string): SiteReading {
   let entries: string[];
   try {
     entries = readdirSync(sitePackages);
-  } catch {
+  } catch (error) {
+    // A folder on sys.path that exists but cannot be listed: nothing in it was checked, which must show.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      reading.unreadable.push({
+        path: sitePackages,
+        reason: `cannot be read (${code ?? 'error'})`,
+        access: true,
+      });
+    }
     return reading;
   }
   for (const entry of entries.sort()) {
@@ -30,9 +51,26 @@ export function readDistributions(sitePackages: string): SiteReading {
       reading.unreadable.push({ path, reason: 'left behind by an interrupted uninstall or upgrade' });
       continue;
     }
-    const distribution = isDistInfo ? readDistInfo(path, sitePackages) : readEggInfo(path, sitePackages);
-    if (typeof distribution === 'string') reading.unreadable.push({ path, reason: distribution });
-    else reading.distributions.push(distribution);
+    let distribution: Distribution | string;
+    try {
+      distribution = isDistInfo ? readDistInfo(path, sitePackages) : readEggInfo(path, sitePackages);
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      reading.unreadable.push({ path: error.path, reason: error.reason, access: true });
+      continue;
+    }
+    if (typeof distribution === 'string') {
+      reading.unreadable.push({ path, reason: distribution });
+      continue;
+    }
+    reading.distributions.push(distribution);
+    const dropped = distribution.droppedRequirements ?? 0;
+    if (dropped > 0) {
+      reading.unreadable.push({
+        path,
+        reason: `has ${dropped + LIMITS.requirementsPerPackage} Requires-Dist lines; only the first ${LIMITS.requirementsPerPackage} were checked`,
+      });
+    }
   }
   return reading;
 }
@@ -56,8 +94,8 @@ function readEggInfo(path: string, sitePackages: string): Distribution | string 
   let isFolder: boolean;
   try {
     isFolder = statSync(path).isDirectory();
-  } catch {
-    return 'cannot be read';
+  } catch (error) {
+    throw new UnreadableFile(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const metadataText = readOptional(isFolder ? join(path, 'PKG-INFO') : path);
   if (metadataText === null) return 'PKG-INFO is missing';
@@ -79,7 +117,8 @@ type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'me
 function buildDistribution(metadata: CoreMetadata, requiresDist: string[], location: Location): Distribution {
   const requirements: Requirement[] = [];
   const invalidRequirements: string[] = [];
-  for (const line of requiresDist) {
+  const dropped = Math.max(0, requiresDist.length - LIMITS.requirementsPerPackage);
+  for (const line of requiresDist.slice(0, LIMITS.requirementsPerPackage)) {
     try {
       requirements.push(parseRequirement(line));
     } catch {
@@ -94,14 +133,15 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
     invalidRequirements,
     requiresPython: metadata.requiresPython,
     providesExtra: metadata.providesExtra.map(normalizeName),
+    ...(dropped > 0 ? { droppedRequirements: dropped } : {}),
     ...location,
   };
 }
 
+/** The file's text, or null when it is not there; one that is there but unreadable throws UnreadableFile. */
 function readOptional(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  const reading = readRegularFile(path, LIMITS.packageFileBytes);
+  if (reading.kind === 'text') return reading.text;
+  if (reading.kind === 'missing') return null;
+  throw new UnreadableFile(path, reading.reason);
 }

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHECKS, runChecks, type Finding } from '../checks/index.js';
 import { collectRequirementEdges } from '../checks/requirement-edges.js';
 import { SourceError } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { readRegularFile } from '../system/read-regular-file.js';
 import { indexDistributions } from './index-distributions.js';
 import type { EnvironmentOptions } from './locate-environment.js';
 import { readEnvironment } from './read-environment.js';
@@ -122,17 +124,14 @@ async function readAgainst(
 
 /** Reads and validates a snapshot file; a missing or malformed one is one line naming it. */
 export async function readSnapshotFile(path: string, shownAs: string = path): Promise<Snapshot> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
+  // Regular files within the cap only: an 85 MB pair of snapshots took 1.36 GB, a FIFO would hang.
+  const reading = readRegularFile(path, LIMITS.snapshotFileBytes);
+  if (reading.kind !== 'text') {
     throw new SourceError(
-      `cannot read snapshot ${shownAs}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      {
-        cause: error,
-      },
+      `cannot read snapshot ${shownAs}: ${reading.kind === 'missing' ? 'ENOENT' : reading.reason}`,
     );
   }
+  const text = reading.text;
   const { parseSnapshot } = await import('./parse-snapshot.js');
   return parseSnapshot(text, shownAs);
 }

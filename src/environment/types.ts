@@ -19,6 +19,8 @@ export interface Distribution {
   requiresPython: string | null;
   /** Normalized Provides-Extra values. */
   providesExtra: string[];
+  /** Requires-Dist lines past LIMITS.requirementsPerPackage, not checked (counted, not kept). */
+  droppedRequirements?: number;
   /** The site-packages folder holding the metadata folder. */
   sitePackages: string;
   /** The .dist-info / .egg-info path. */
@@ -44,6 +46,14 @@ export interface PythonEnvironment {
   markers: MarkerEnvironment;
   distributions: Distribution[];
   /** Metadata folders that could not be read, with why. */
-  unreadable: { path: string; reason: string }[];
+  unreadable: UnreadablePath[];
   modules: ModuleVersions;
+}
+
+/** A metadata folder or file Vigil could not use, with why; `access` when the file system refused it. */
+export interface UnreadablePath {
+  path: string;
+  reason: string;
+  /** Permission, not a regular file, over its size limit: the package may be fine, Vigil could not look. */
+  access?: boolean;
 }

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits.js';
 import type { ParsedLine } from './parsed-line.js';
 import {
   FRAME,
@@ -169,7 +170,7 @@ export class TracebackAssembler {
       firstLine: line.n,
       lastLine: line.n,
       truncated,
-      chainedFrom: previous ? (this.lastFinished.get(key) ?? null) : null,
+      chainedFrom: previous ? boundChain(this.lastFinished.get(key) ?? null) : null,
       chainKind: previous ?? null,
     };
     const state: OpenState = {
@@ -241,6 +242,18 @@ export class TracebackAssembler {
     this.finishedAt.set(key, state.traceback.lastLine);
     this.emit(state.traceback);
   }
+}
+
+/**
+ * A log of distinct errors a line or two apart chains each to the one before: kept whole, that list holds
+ * every traceback of the log (1.9 GB for 100 MB). Links past LIMITS.tracebackChain are cut; the diagnosis
+ * walks far fewer.
+ */
+function boundChain(previous: Traceback | null): Traceback | null {
+  let link = previous;
+  for (let depth = 1; link !== null && depth < LIMITS.tracebackChain; depth++) link = link.chainedFrom;
+  if (link !== null) link.chainedFrom = null;
+  return previous;
 }
 
 /** Exception groups print nested tracebacks behind `| ` bars. */

@@ -3,11 +3,17 @@ import { VERSION } from '../version.js';
 import { createPaint } from './paint.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
+import { sanitizeOutput } from './sanitize-output.js';
 
 export type ReportFormat = 'text' | 'json' | 'markdown';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown'];
 
+/** The report as text safe to print: a library caller gets the same neutralised controls as the CLI. */
 export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
+  return sanitizeOutput(renderUnsanitized(d, options));
+}
+
+function renderUnsanitized(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
   switch (options.format) {
     case 'json': {
       // Which vigil wrote it: a report outlives the install that made it.
@@ -23,3 +29,4 @@ export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; c
 
 export { createPaint, type Paint } from './paint.js';
 export { describeProcesses } from './describe-processes.js';
+export { sanitizeOutput } from './sanitize-output.js';

@@ -17,6 +17,8 @@ export function renderText(d: Diagnosis, paint: Paint): string {
     );
     if (d.noiseSuppressed > 0)
       out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));
+    // "No failure" in a truncated .gz is only about the part that was read: say so beside it.
+    for (const warning of d.warnings) out.push(paint.yellow(`warning: ${warning}`));
     return `${out.join('\n')}\n`;
   }
   const headline = rc

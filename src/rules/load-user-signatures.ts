@@ -1,7 +1,9 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { SourceError } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { readRegularFile } from '../system/read-regular-file.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Signature } from '../signatures/index.js';
 import type { UserSignature } from '../signatures/user-signatures.js';
@@ -57,17 +59,14 @@ async function readRules(path: string, required: boolean): Promise<UserSignature
   if (files.length === 0) return found;
   const { parseUserSignatures } = await import('../signatures/user-signatures.js');
   for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
+    // A FIFO would hang every diagnose, a 100 MB YAML file take gigabytes: regular files within the cap only.
+    const reading = readRegularFile(file, LIMITS.ruleFileBytes);
+    if (reading.kind !== 'text') {
       throw new SourceError(
-        `cannot read rule file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-        {
-          cause: error,
-        },
+        `cannot read rule file ${file}: ${reading.kind === 'missing' ? 'ENOENT' : reading.reason}`,
       );
     }
+    const text = reading.text;
     found.push(...parseUserSignatures(text, file));
   }
   return found;

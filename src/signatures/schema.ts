@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, ENGINES } from '../types/diagnosis.js';
 import type { Signature } from './define-signature.js';
+import { compileLinearPattern } from './linear-pattern.js';
 import { findBacktrackingRisks } from './pattern-safety.js';
 
 /**
@@ -33,13 +34,13 @@ export function compileUserPattern(text: string): RegExp | string {
   const slashed = /^\/(.*)\/([a-z]*)$/s.exec(text);
   const [source, flags] = slashed === null ? [text, ''] : [slashed[1] ?? '', slashed[2] ?? ''];
   if (source === '') return 'a non-empty regular expression';
-  let pattern: RegExp;
   try {
-    pattern = new RegExp(source, flags);
+    new RegExp(source, flags);
   } catch (error) {
     return `a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
   }
-  return patternProblem(pattern) ?? pattern;
+  if (!ALLOWED_FLAGS.test(flags)) return `a pattern with flags from "imsu" only, not "${flags}"`;
+  return compileLinearPattern(source, flags);
 }
 
 const userRegExp = z.string({ error: 'a regular expression written as a string' }).transform((text, ctx) => {

@@ -77,17 +77,18 @@ describe('parseUserSignatures', () => {
   const MESSAGE = "  message: 'license server (?<host>\\S+) unreachable'";
   it.each([
     [
-      'a catastrophic pattern',
+      'a backreference',
       MESSAGE,
-      "  message: '(a+)+$'",
-      'match.message: expected a pattern without catastrophic backtracking',
+      "  message: '(a*)\\1*b'",
+      'match.message: expected a pattern without backreferences (\\1): user patterns run in a linear-time engine',
     ],
     [
-      'an ambiguous alternation',
+      'a named backreference',
       MESSAGE,
-      "  message: '(a|a)*x'",
-      'repeats alternatives that can start with the same character',
+      "  message: '(?<x>a)\\k<x>'",
+      'expected a pattern without backreferences',
     ],
+    ['a lookahead', MESSAGE, "  message: 'a(?=b)'", 'lookahead (?= (?! is not supported'],
     [
       'an invalid pattern',
       MESSAGE,

@@ -48,6 +48,8 @@ export interface FailureReportOptions {
   subject?: string;
   /** Extra lines for the text header, e.g. a restart loop. */
   notes?: string[];
+  /** Applied to the server's last lines, which are raw output (the diagnosis is redacted by `render`). */
+  redact?: (line: string) => string;
 }
 
 /** The crash report: the same report as `vigil diagnose`, headed by what the supervisor saw. */
@@ -77,7 +79,7 @@ export function formatFailureReport(failure: StartFailure, options: FailureRepor
   const withTail =
     diagnosis.verdict === 'failure' || failure.lastLines.length === 0
       ? body
-      : `${body.trimEnd()}\n\nThe last lines the server printed:\n${failure.lastLines.map((line) => `  ${line}`).join('\n')}\n`;
+      : `${body.trimEnd()}\n\nThe last lines the server printed:\n${failure.lastLines.map((line) => `  ${options.redact?.(line) ?? line}`).join('\n')}\n`;
   if (options.format === 'markdown') {
     const header = [`> **vigil:** ${summary}.`, ...notes.map((note) => `> ${note}`)].join('\n');
     return `${header}\n\n${withTail.endsWith('\n') ? withTail : `${withTail}\n`}`;

@@ -6,6 +6,7 @@ import {
   type ProgressState,
   type StartRecord,
 } from '../progress/index.js';
+import { writeControl } from '../reporting/sanitize-output.js';
 import type { OutputSink } from './supervise-server.js';
 
 export interface ProgressDisplayOptions {
@@ -52,12 +53,13 @@ export function createProgressDisplay(options: ProgressDisplayOptions): Progress
   };
   const clear = (): void => {
     if (!drawn) return;
-    options.out.write(CLEAR_LINE);
+    writeControl(options.out, CLEAR_LINE);
     drawn = false;
   };
   const draw = (): void => {
     if (closed || !options.redraw || state?.readyAtMs != null) return;
-    options.out.write(`${CLEAR_LINE}${line()}`);
+    writeControl(options.out, CLEAR_LINE);
+    options.out.write(line());
     drawn = true;
   };
   const timer = options.redraw ? setInterval(draw, options.redrawIntervalMs ?? 1000) : null;

@@ -78,6 +78,48 @@ export function quoteExecArgument(word: string): string {
   return `"${inner}"`;
 }
 
+/**
+ * A value for a `Key=value` line other than Exec*= (systemd.syntax(7)): the rest of the line, whitespace
+ * trimmed, specifiers expanded. A newline would start a new directive (`ExecStartPre=+/bin/sh ...` run as
+ * root), a trailing backslash would swallow the next line, leading or trailing space is lost: all refused.
+ * `%` is doubled, so `%h` stays text.
+ */
+// eslint-disable-next-line no-control-regex -- every control character is refused; the class names them
+const UNIT_CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function unitValue(flag: string, value: string): string {
+  const problem = UNIT_CONTROL.test(value)
+    ? 'holds a newline or another control character'
+    : value.endsWith('\\')
+      ? 'ends with a backslash, which systemd reads as "continued on the next line"'
+      : value !== value.trim()
+        ? 'starts or ends with whitespace, which systemd drops'
+        : value === ''
+          ? 'is empty'
+          : null;
+  if (problem !== null)
+    throw new UsageError(`${flag} ${JSON.stringify(value)} ${problem}; give it on one line`);
+  return value.replaceAll('%', '%%');
+}
+
+/** A user name as systemd accepts it in User= (systemd.exec(5), the strict POSIX-ish form) or a UID. */
+const USER_NAME = /^(?:[A-Za-z_][A-Za-z0-9_-]{0,30}|[0-9]{1,10})$/;
+
+function userValue(user: string): string {
+  if (!USER_NAME.test(user)) {
+    throw new UsageError(
+      `--user ${JSON.stringify(user)} is not a user name systemd accepts: a letter or _, then up to 30 letters, digits, _ or -, or a numeric UID`,
+    );
+  }
+  return user;
+}
+
+/** An absolute path for WorkingDirectory= or EnvironmentFile=: written as is (systemd does not unquote). */
+function pathValue(flag: string, path: string): string {
+  if (!path.startsWith('/')) throw new UsageError(`${flag} ${JSON.stringify(path)} must be an absolute path`);
+  return unitValue(flag, path);
+}
+
 export function formatExecLine(command: string, args: readonly string[]): string {
   return [command, ...args].map(quoteExecArgument).join(' ');
 }
@@ -94,6 +136,8 @@ function seconds(ms: number): string {
  */
 export function renderUnitFile(options: UnitFileOptions): string {
   const name = validateServiceName(options.name);
+  const environmentFile = pathValue('--env-file', options.environmentFile);
+  const description = unitValue('--description', options.description ?? `${name} inference server`);
   if (!options.command.startsWith('/')) {
     throw new UsageError(`${options.command} is not an absolute path: systemd needs one in ExecStart`);
   }
@@ -118,10 +162,10 @@ export function renderUnitFile(options: UnitFileOptions): string {
     `# ${name}.service, written by vigil unit. Install it with:`,
     `#   sudo cp ${name}.service /etc/systemd/system/ && sudo systemctl daemon-reload`,
     `#   sudo systemctl enable --now ${name} && vigil watch --unit ${name}`,
-    `# Tokens (HF_TOKEN=...) go in ${options.environmentFile}, mode 0600, never in this file.`,
+    `# Tokens (HF_TOKEN=...) go in ${environmentFile}, mode 0600, never in this file.`,
     '',
     '[Unit]',
-    `Description=${(options.description ?? `${name} inference server`).replaceAll('%', '%%')}`,
+    `Description=${description}`,
     'After=network-online.target',
     'Wants=network-online.target',
     `# At most ${options.startLimitBurst} starts in ${formatDuration(limitIntervalMs)}: a crash loop stops and stays failed.`,
@@ -130,11 +174,11 @@ export function renderUnitFile(options: UnitFileOptions): string {
     '',
     '[Service]',
     'Type=simple',
-    ...(options.user === undefined ? [] : [`User=${options.user}`]),
+    ...(options.user === undefined ? [] : [`User=${userValue(options.user)}`]),
     ...(options.workingDirectory === undefined
       ? []
-      : [`WorkingDirectory=${quoteExecArgument(options.workingDirectory)}`]),
-    `EnvironmentFile=-${options.environmentFile}`,
+      : [`WorkingDirectory=${pathValue('--working-directory', options.workingDirectory)}`]),
+    `EnvironmentFile=-${environmentFile}`,
     'Environment=PYTHONUNBUFFERED=1',
     `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold; check reads the server's flags.`,
     `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${

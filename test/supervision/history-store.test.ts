@@ -55,3 +55,46 @@ describe('history store', () => {
     });
   });
 });
+
+describe('history key', () => {
+  it('stores no --api-key, --hf-token or token value', () => {
+    const key = historyKey('vllm', [
+      'serve',
+      'm',
+      '--api-key',
+      'k3y-0123456789abcdef',
+      '--hf-token=hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567',
+      '--token',
+      'sekrit99',
+      '--port',
+      '8000',
+    ]);
+    expect(key).not.toMatch(/k3y-0123456789abcdef|AbCdEfGhIjKlMnOpQrStUvWxYz01234567|sekrit99/);
+    expect(key.split('\u0000')).toEqual([
+      'vllm',
+      'serve',
+      'm',
+      '--api-key',
+      '[REDACTED]',
+      '--hf-token=[REDACTED]',
+      '--token',
+      '[REDACTED]',
+      '--port',
+      '8000',
+    ]);
+  });
+});
+
+describe('concurrent starts', () => {
+  it('keeps every record of 24 vigils finishing at once', async () => {
+    const path = join(tempDir(), 'state', 'vigil', 'history.json');
+    await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        appendStart(path, historyKey('vllm', [`m${index}`]), record(index)),
+      ),
+    );
+    const history = await readHistory(path);
+    expect(Object.keys(history.commands)).toHaveLength(24);
+    expect(readdirSync(join(path, '..'))).toEqual(['history.json']);
+  });
+});

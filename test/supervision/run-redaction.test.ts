@@ -37,4 +37,38 @@ describe('vigil run crash report', () => {
     ]);
     expect(plain.stdout).toContain('hf_abcdefghijklmnopqrstuvwxyzABCDEF1234');
   });
+
+  it('redacts the last lines the server printed when no failure was diagnosed', async () => {
+    // The attack review's repro: the server prints its arguments and exits 3 without a traceback.
+    const printer = `console.log(${JSON.stringify(
+      'INFO non-default args: {"api_key": "k3y-0123456789abcdef", "hf_token": "hf_abcdefghijklmnopqrstuvwxyzABCDEF1234", "database_url": "postgresql://vigil:dbpa55word@db:5432/x"}',
+    )}); process.exit(3);`;
+    const result = await runCliCaptured([
+      'run',
+      '--no-preflight',
+      '--quiet',
+      '--no-history',
+      '--',
+      process.execPath,
+      '-e',
+      printer,
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('The last lines the server printed');
+    expect(result.stdout).toContain('non-default args');
+    for (const secret of ['k3y-0123456789abcdef', 'abcdefghijklmnopqrstuvwxyzABCDEF1234', 'dbpa55word'])
+      expect(result.stdout).not.toContain(secret);
+    const plain = await runCliCaptured([
+      'run',
+      '--no-preflight',
+      '--quiet',
+      '--no-history',
+      '--no-redact',
+      '--',
+      process.execPath,
+      '-e',
+      printer,
+    ]);
+    expect(plain.stdout).toContain('dbpa55word');
+  });
 });

@@ -6,11 +6,22 @@ export default defineCheck({
   severity: 'warning',
   title: 'Unreadable package metadata',
   run: ({ environment }) => {
-    const problems: Problem[] = environment.unreadable.map(({ path, reason }) => ({
-      detail: `${path}: ${reason}.`,
-      fix: `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`,
-      packages: [],
-    }));
+    const problems: Problem[] = environment.unreadable.map(({ path, reason, access }) =>
+      access === true
+        ? {
+            // Vigil could not look: nothing there was checked, and the package may well be fine.
+            title: 'Unreadable',
+            severity: 'error',
+            detail: `${path} ${reason}: nothing in it was checked.`,
+            fix: `run vigil as a user that can read ${path} (the server's own user, or root), or fix its permissions`,
+            packages: [],
+          }
+        : {
+            detail: `${path}: ${reason}.`,
+            fix: `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`,
+            packages: [],
+          },
+    );
     for (const distribution of environment.distributions) {
       if (distribution.invalidRequirements.length === 0) continue;
       problems.push({

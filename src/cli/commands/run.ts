@@ -1,8 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
+import { redactText } from '../../redaction/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
@@ -108,7 +110,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const path = historyPath(io.env);
   const key = historyKey(command, args);
   const history = flags.history ? startsOf(await readHistory(path), key) : [];
-  const log = flags.log === undefined ? null : await openLog(resolve(io.cwd, flags.log));
+  const log = flags.log === undefined ? null : await openLog(resolve(io.cwd, flags.log), io);
   const display = createProgressDisplay({
     out: io.stderr,
     redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
@@ -139,6 +141,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
             format: flags.format,
             color,
             render: reportRenderer(flags.redact),
+            redact: flags.redact ? redactText : undefined,
           }),
         );
         break;
@@ -182,15 +185,30 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   }
 }
 
-async function openLog(path: string): Promise<WriteStream> {
+async function openLog(path: string, io: CliIo): Promise<WriteStream> {
+  // Opening a FIFO for writing blocks until a reader comes, and a device (/dev/full) fails on every write:
+  // only a file (or /dev/null) is a log.
+  const info = await stat(path).catch(() => null);
+  if (info !== null && !info.isFile() && !(info.isCharacterDevice() && path === '/dev/null')) {
+    throw new UsageError(`--log ${path} is not a regular file; give a file to append the server's output to`);
+  }
   const stream = createWriteStream(path, { flags: 'a' });
   await new Promise<void>((done, fail) => {
     stream.once('open', () => done());
     stream.once('error', (error) => fail(new UsageError(`cannot write --log ${path}: ${error.message}`)));
   });
+  // A full disk later: one line, and the server runs on without its copy.
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (stream.destroyed) return;
+    io.stderr.write(
+      `vigil: cannot write --log ${path}: ${error.code ?? error.message}; the copy stops here\n`,
+    );
+    stream.destroy();
+  });
   return stream;
 }
 
 function closeLog(stream: WriteStream | null): Promise<void> {
-  return stream === null ? Promise.resolve() : new Promise((done) => stream.end(done));
+  if (stream === null || stream.destroyed) return Promise.resolve();
+  return new Promise((done) => stream.end(done));
 }

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// memory.mjs — the memory caps of issue 15, asserted: peak RSS of whole vigil processes on input built to
+// grow every table Vigil keeps (distinct errors defeat grouping).
+//
+//   npm run build && node bench/memory.mjs [--diagnose-mb 100] [--run-lines 1000000] [--limit-mib 200]
+//
+// * diagnose: a log of N MB of distinct RuntimeError lines (no two alike), read from a file.
+// * run: `vigil run` of a server that prints vLLM's ready line, then M distinct error lines, then exits 1.
+// Peak RSS is the process's own maxRSS (process.resourceUsage at exit, written by a --import hook), so the
+// figure is vigil's alone, not its server's. Exits 1 when a figure is over --limit-mib.
+import process from 'node:process';
+import console from 'node:console';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'dist/cli/bin.js');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at === -1 ? fallback : Number(args[at + 1]);
+};
+const diagnoseMb = option('--diagnose-mb', 100);
+const runLines = option('--run-lines', 1_000_000);
+const limitMib = option('--limit-mib', 200);
+
+const RSS_HOOK =
+  "data:text/javascript,import{writeFileSync}from'node:fs';process.on('exit',()=>{writeFileSync(process.env.VIGIL_BENCH_RSS,String(process.resourceUsage().maxRSS*1024))})";
+
+/** Line i of the distinct errors: a different message, process and number each time. */
+const errorLine = (i) =>
+  `(Worker_TP${i % 8} pid=${1000 + (i % 8)}) ERROR 01-01 00:00:00 [engine.py:${i}] RuntimeError: distinct failure ${i} in shard ${(i * 7919) % 100003} key ${i.toString(36)}\n`;
+
+async function writeLog(file, megabytes) {
+  const out = fs.createWriteStream(file);
+  let written = 0;
+  for (let i = 0, chunk = ''; written < megabytes * 1024 * 1024; i++) {
+    chunk += errorLine(i);
+    if (chunk.length > 1 << 20) {
+      written += chunk.length;
+      if (!out.write(chunk)) await new Promise((done) => out.once('drain', done));
+      chunk = '';
+    }
+  }
+  await new Promise((done) => out.end(done));
+}
+
+/** Runs vigil with ARGV; resolves to its exit code, peak RSS in MiB and wall seconds. */
+function measure(argv, dir) {
+  const rssFile = path.join(dir, `rss-${Date.now()}`);
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', RSS_HOOK, BIN, ...argv], {
+      env: {
+        ...process.env,
+        VIGIL_BENCH_RSS: rssFile,
+        NO_COLOR: '1',
+        XDG_STATE_HOME: dir,
+        XDG_CONFIG_HOME: dir,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+    child.on('error', fail);
+    child.on('close', (code) =>
+      done({
+        code,
+        rssMib: Number(fs.readFileSync(rssFile, 'utf8')) / (1024 * 1024),
+        seconds: (performance.now() - started) / 1000,
+        stderr,
+      }),
+    );
+  });
+}
+
+const SERVER = (lines) => `
+const line = ${errorLine.toString()};
+process.stdout.write('INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.11.0\\n');
+process.stdout.write('INFO:     Application startup complete.\\n');
+let i = 0;
+function more() {
+  let chunk = '';
+  for (const end = Math.min(i + 2000, ${lines}); i < end; i++) chunk += line(i);
+  if (i >= ${lines}) process.stdout.write(chunk, () => process.exit(1));
+  else if (process.stdout.write(chunk)) setImmediate(more);
+  else process.stdout.once('drain', more);
+}
+more();
+`;
+
+if (!fs.existsSync(BIN)) {
+  console.error('bench/memory.mjs: build first (npm run build)');
+  process.exit(2);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-memory-'));
+try {
+  console.log(
+    `machine: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const log = path.join(dir, 'distinct.log');
+  await writeLog(log, diagnoseMb);
+  const diagnose = await measure(['diagnose', log], dir);
+  fs.rmSync(log);
+  const run = await measure(
+    ['run', '--no-preflight', '--no-history', '--', process.execPath, '-e', SERVER(runLines)],
+    dir,
+  );
+  const rows = [
+    [`diagnose of ${diagnoseMb} MB of distinct errors`, diagnose],
+    [`run of a server printing ${runLines} distinct errors after ready`, run],
+  ];
+  let over = false;
+  for (const [what, result] of rows) {
+    const ok = result.rssMib <= limitMib;
+    over ||= !ok;
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${what}: peak RSS ${result.rssMib.toFixed(0)} MiB (limit ${limitMib}), exit ${result.code}, ${result.seconds.toFixed(1)} s`,
+    );
+    if (result.code !== 1)
+      console.log(`     unexpected exit ${result.code}: ${result.stderr.trim().split('\n').at(-1) ?? ''}`);
+  }
+  console.log(
+    `load after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  process.exitCode = over ? 1 : 0;
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,23 @@
+/**
+ * Every bound Vigil puts on what its input can make it hold or do, in one place. Each table that grows with
+ * the input stops at its cap and counts what it dropped; each file is read only up to its cap.
+ */
+export const LIMITS = {
+  /** A METADATA, PKG-INFO, RECORD, INSTALLER, requires.txt or direct_url.json (the largest real METADATA, a
+   * long description included, is a few MB). */
+  packageFileBytes: 16 * 1024 * 1024,
+  /** A user rule file (YAML or JSON): rules are a few KB each. */
+  ruleFileBytes: 4 * 1024 * 1024,
+  /** A snapshot file (about 200 bytes per distribution; 16 MB is 80,000 of them). */
+  snapshotFileBytes: 16 * 1024 * 1024,
+  /** Distributions a snapshot may list. */
+  snapshotDistributions: 100_000,
+  /** Requires-Dist lines read from one METADATA. */
+  requirementsPerPackage: 10_000,
+  /** Tracebacks one chain ("During handling of the above exception...") links back through. */
+  tracebackChain: 32,
+  /** A server's output waiting for a reader that does not keep up (a stalled pipe): dropped past this. */
+  outputBacklogBytes: 8 * 1024 * 1024,
+  /** Characters of any one input a user or built-in pattern sees. */
+  patternInputChars: 4096,
+} as const;
