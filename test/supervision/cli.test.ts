@@ -199,7 +199,7 @@ describe('vigil unit', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ExecStart=\/\S+\/node server\.js --port 8000$/m);
     expect(run.stdout).toContain('EnvironmentFile=-/etc/vigil/vllm-qwen.env');
-    expect(run.stdout).toMatch(/^ExecStartPre=\S+ check --gpu --wait-gpu-free 300$/m);
+    expect(run.stdout).toMatch(/^ExecStartPre=\S+ -- \S+ check --gpu --wait-gpu-free 300 --skip-python$/m);
   });
 
   it("checks the virtual environment the server runs from, not PATH's python3", async () => {
