@@ -2,8 +2,10 @@ import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import type { Diagnosis } from '../../types/diagnosis.js';
+import { diagnoseEach } from '../diagnose-files.js';
 import { renderReport } from '../render-report.js';
-import { loadSignatures } from '../../rules/load-user-signatures.js';
+import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
 import { startPrescanThread } from '../../system/prescan-thread.js';
 import { wantsColor, type CliIo } from '../io.js';
@@ -49,28 +51,45 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     )
     .action(async (files: string[], flags: DiagnoseFlags) => {
       const spec = chooseSource(files, flags, io);
-      const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
-      // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
-      const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
-      const options = {
-        signatures,
-        startHelper: startPrescanThread,
-        ...(source.unit ? { unit: source.unit } : {}),
-      };
-      // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
-      let diagnosis = source.readInto
-        ? diagnoseFrom(source.readInto, options)
-        : await diagnoseStream(source.chunks, options);
-      diagnosis = {
-        ...diagnosis,
-        input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
-        warnings: [...source.warnings, ...diagnosis.warnings],
-      };
-      io.stdout.write(
-        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
-      );
+      const rules = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+      const run = (source: SourceSpec): Promise<Diagnosis> => diagnoseSource(source, rules, io);
+      const render = (diagnosis: Diagnosis): string =>
+        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
+      if (spec.kind === 'files' && spec.paths.length > 1) {
+        const paths = spec.paths;
+        if (paths.filter((path) => path === '-').length > 1) {
+          throw new UsageError("stdin ('-') can be given only once");
+        }
+        const diagnose = (path: string): Promise<Diagnosis> => run({ kind: 'files', paths: [path] });
+        setExit(
+          await diagnoseEach(paths, io, { format: flags.format, redact: flags.redact, diagnose, render }),
+        );
+        return;
+      }
+      const diagnosis = await run(spec);
+      io.stdout.write(render(diagnosis));
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });
+}
+
+/** One source's diagnosis, with the source's and the rules' formats and warnings merged in. */
+async function diagnoseSource(spec: SourceSpec, rules: LoadedSignatures, io: CliIo): Promise<Diagnosis> {
+  // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
+  const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
+  const options = {
+    signatures: rules.signatures,
+    startHelper: startPrescanThread,
+    ...(source.unit ? { unit: source.unit } : {}),
+  };
+  // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
+  const diagnosis = source.readInto
+    ? diagnoseFrom(source.readInto, options)
+    : await diagnoseStream(source.chunks, options);
+  return {
+    ...diagnosis,
+    input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
+    warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
+  };
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
