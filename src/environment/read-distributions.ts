@@ -5,11 +5,12 @@ import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
 import { parseRecord } from './parse-record.js';
 import { parseRequirement, type Requirement } from './parse-requirement.js';
+import { findSystemOwner } from './system-packages.js';
 import type { Distribution } from './types.js';
 
 export interface SiteReading {
   distributions: Distribution[];
-  unreadable: { path: string; reason: string }[];
+  unreadable: { path: string; reason: string; managedBy?: string }[];
 }
 
 /** Reads every .dist-info and .egg-info in one site-packages folder. Unreadable ones are reported, not thrown. */
@@ -31,8 +32,14 @@ export function readDistributions(sitePackages: string): SiteReading {
       continue;
     }
     const distribution = isDistInfo ? readDistInfo(path, sitePackages) : readEggInfo(path, sitePackages);
-    if (typeof distribution === 'string') reading.unreadable.push({ path, reason: distribution });
-    else reading.distributions.push(distribution);
+    if (typeof distribution === 'string') {
+      const managedBy = findSystemOwner(sitePackages, null);
+      reading.unreadable.push({
+        path,
+        reason: distribution,
+        ...(managedBy === undefined ? {} : { managedBy }),
+      });
+    } else reading.distributions.push(distribution);
   }
   return reading;
 }
@@ -76,6 +83,11 @@ function readEggInfo(path: string, sitePackages: string): Distribution | string 
 
 type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath' | 'files'>;
 
+function managedBy(location: Location): { managedBy?: string } {
+  const owner = findSystemOwner(location.sitePackages, location.installer);
+  return owner === undefined ? {} : { managedBy: owner };
+}
+
 function buildDistribution(metadata: CoreMetadata, requiresDist: string[], location: Location): Distribution {
   const requirements: Requirement[] = [];
   const invalidRequirements: string[] = [];
@@ -95,6 +107,7 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
     requiresPython: metadata.requiresPython,
     providesExtra: metadata.providesExtra.map(normalizeName),
     ...location,
+    ...managedBy(location),
   };
 }
 

@@ -23,6 +23,8 @@ export interface Distribution {
   sitePackages: string;
   /** The .dist-info / .egg-info path. */
   metadataPath: string;
+  /** The system package manager that owns it ('dpkg', 'rpm'): never the target of a delete or a pip fix. */
+  managedBy?: string;
   /** RECORD rows, paths resolved relative to sitePackages; empty when there is no RECORD. */
   files: RecordEntry[];
 }
@@ -44,6 +46,6 @@ export interface PythonEnvironment {
   markers: MarkerEnvironment;
   distributions: Distribution[];
   /** Metadata folders that could not be read, with why. */
-  unreadable: { path: string; reason: string }[];
+  unreadable: { path: string; reason: string; managedBy?: string }[];
   modules: ModuleVersions;
 }

@@ -1,3 +1,4 @@
+import { describeOwnerQuery } from '../../environment/system-packages.js';
 import { defineCheck, type Problem } from '../define-check.js';
 
 /** Metadata pip cannot read either ("Error parsing dependencies of …", "Ignoring invalid distribution ~orch"). */
@@ -6,9 +7,13 @@ export default defineCheck({
   severity: 'warning',
   title: 'Unreadable package metadata',
   run: ({ environment }) => {
-    const problems: Problem[] = environment.unreadable.map(({ path, reason }) => ({
+    const problems: Problem[] = environment.unreadable.map(({ path, reason, managedBy }) => ({
       detail: `${path}: ${reason}.`,
-      fix: `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`,
+      // A folder a system package owns is never ours to delete: its package manager repairs it.
+      fix:
+        managedBy === undefined
+          ? `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`
+          : `reinstall the system package that owns it (${describeOwnerQuery(managedBy, path)} names it)`,
       packages: [],
     }));
     for (const distribution of environment.distributions) {
