@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
+import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
+import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
@@ -87,9 +89,17 @@ async function diagnoseSource(spec: SourceSpec, rules: LoadedSignatures, io: Cli
     : await diagnoseStream(source.chunks, options);
   return {
     ...diagnosis,
+    signature: aimFix(diagnosis),
     input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
     warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
   };
+}
+
+/** The fix aimed at the environment in the traceback, with what its files here say (target-fix.ts). */
+function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
+  const crashed = diagnosis.signature === null ? null : findCrashedEnvironment(diagnosis);
+  if (diagnosis.signature === null || crashed === null) return diagnosis.signature;
+  return targetFix(diagnosis.signature, crashed, readEnvironmentFacts(crashed));
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
