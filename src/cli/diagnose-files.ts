@@ -5,17 +5,20 @@ import type { ReportFormat } from '../reporting/index.js';
 import { readFailed } from '../sources/describe-read-error.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import type { CliIo } from './io.js';
+import type { PageInput } from './render-page.js';
 
 /** One file's outcome: its diagnosis, or the one line saying why it could not be read. */
 export type FileOutcome = { file: string; diagnosis: Diagnosis } | { file: string; error: string };
 
 export interface DiagnoseEachOptions {
-  format: ReportFormat;
+  format: ReportFormat | 'html';
   redact: boolean;
-  /** One file's diagnosis; throws a VigilError when it cannot be read. */
-  diagnose(file: string): Promise<Diagnosis>;
+  /** One file's diagnosis (and timeline, for a page); throws a VigilError when it cannot be read. */
+  diagnose(file: string): Promise<PageInput>;
   /** One file's report, as `vigil diagnose FILE` prints it. */
   render(diagnosis: Diagnosis): string;
+  /** One page with a report per file. */
+  page(inputs: PageInput[]): string;
 }
 
 /**
@@ -32,19 +35,25 @@ export async function diagnoseEach(
   // A name that is missing or unreadable is a typo to fix before anything is read, as with one file.
   for (const file of files) if (file !== '-') await checkReadable(file);
   const outcomes: FileOutcome[] = [];
+  const pages: PageInput[] = [];
   for (const file of files) {
     try {
-      outcomes.push({ file, diagnosis: await options.diagnose(file) });
+      const input = await options.diagnose(file);
+      pages.push({ ...input, label: file });
+      outcomes.push({ file, diagnosis: input.diagnosis });
     } catch (error) {
       if (!(error instanceof VigilError)) throw error;
       io.stderr.write(`vigil: ${error.message}\n`);
       outcomes.push({ file, error: error.message });
     }
   }
+  const { format } = options;
   io.stdout.write(
-    options.format === 'json'
-      ? renderJson(outcomes, options)
-      : renderSections(outcomes, options) + summarizeFiles(outcomes, options.format, options.redact),
+    format === 'html'
+      ? options.page(pages)
+      : format === 'json'
+        ? renderJson(outcomes, options)
+        : renderSections(outcomes, format, options) + summarizeFiles(outcomes, format, options.redact),
   );
   if (outcomes.some((outcome) => 'diagnosis' in outcome && outcome.diagnosis.verdict === 'failure')) return 1;
   return outcomes.some((outcome) => 'error' in outcome) ? 2 : 0;
@@ -70,7 +79,7 @@ function renderJson(outcomes: FileOutcome[], options: DiagnoseEachOptions): stri
   return `${JSON.stringify({ files }, null, 2)}\n`;
 }
 
-function renderSections(outcomes: FileOutcome[], options: DiagnoseEachOptions): string {
+function renderSections(outcomes: FileOutcome[], format: ReportFormat, options: DiagnoseEachOptions): string {
   const heading = (file: string): string =>
     options.format === 'markdown' ? `## ${file}\n\n` : `── ${file}\n`;
   return outcomes

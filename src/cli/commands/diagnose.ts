@@ -4,8 +4,11 @@ import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js
 import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import { createTimelineBuilder } from '../../timeline/build-timeline.js';
+import { tapLines } from '../../timeline/tap-lines.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
 import { diagnoseEach } from '../diagnose-files.js';
+import { renderPage, type PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
@@ -23,7 +26,7 @@ interface DiagnoseFlags {
   namespace?: string;
   container?: string;
   previous?: boolean;
-  format: ReportFormat;
+  format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
 }
@@ -44,7 +47,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('-n, --namespace <ns>', 'the pod namespace (with --kube)')
     .option('--container <name>', 'the container in the pod (with --kube)')
     .option('--previous', "the previous container's logs (with --kube), after a restart")
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
+    .addOption(
+      new Option('--format <format>', 'report format (html: one self-contained page)')
+        .choices([...REPORT_FORMATS, 'html'])
+        .default('text'),
+    )
     .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
     .addHelpText(
@@ -54,28 +61,46 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .action(async (files: string[], flags: DiagnoseFlags) => {
       const spec = chooseSource(files, flags, io);
       const rules = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
-      const run = (source: SourceSpec): Promise<Diagnosis> => diagnoseSource(source, rules, io);
+      const html = flags.format === 'html';
+      const run = (source: SourceSpec): Promise<PageInput> => diagnoseSource(source, rules, io, html);
+      const page = (inputs: PageInput[]): string => renderPage(inputs, { redact: flags.redact });
       const render = (diagnosis: Diagnosis): string =>
-        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
+        flags.format === 'html'
+          ? page([{ label: null, diagnosis, timeline: null }])
+          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
       if (spec.kind === 'files' && spec.paths.length > 1) {
         const paths = spec.paths;
         if (paths.filter((path) => path === '-').length > 1) {
           throw new UsageError("stdin ('-') can be given only once");
         }
-        const diagnose = (path: string): Promise<Diagnosis> => run({ kind: 'files', paths: [path] });
+        const diagnose = (path: string): Promise<PageInput> => run({ kind: 'files', paths: [path] });
         setExit(
-          await diagnoseEach(paths, io, { format: flags.format, redact: flags.redact, diagnose, render }),
+          await diagnoseEach(paths, io, {
+            format: flags.format,
+            redact: flags.redact,
+            diagnose,
+            render,
+            page,
+          }),
         );
         return;
       }
-      const diagnosis = await run(spec);
-      io.stdout.write(render(diagnosis));
+      const { diagnosis, timeline } = await run(spec);
+      io.stdout.write(html ? page([{ label: null, diagnosis, timeline }]) : render(diagnosis));
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });
 }
 
-/** One source's diagnosis, with the source's and the rules' formats and warnings merged in. */
-async function diagnoseSource(spec: SourceSpec, rules: LoadedSignatures, io: CliIo): Promise<Diagnosis> {
+/**
+ * One source's diagnosis, with the source's and the rules' formats and warnings merged in, and for a page
+ * the starts on a timeline.
+ */
+async function diagnoseSource(
+  spec: SourceSpec,
+  rules: LoadedSignatures,
+  io: CliIo,
+  withTimeline: boolean,
+): Promise<PageInput> {
   // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
   const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
   const options = {
@@ -83,15 +108,25 @@ async function diagnoseSource(spec: SourceSpec, rules: LoadedSignatures, io: Cli
     startHelper: startPrescanThread,
     ...(source.unit ? { unit: source.unit } : {}),
   };
+  // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
+  const timeline = withTimeline ? createTimelineBuilder() : null;
   // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
-  const diagnosis = source.readInto
-    ? diagnoseFrom(source.readInto, options)
-    : await diagnoseStream(source.chunks, options);
+  const diagnosis =
+    source.readInto && timeline === null
+      ? diagnoseFrom(source.readInto, options)
+      : await diagnoseStream(
+          timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
+          options,
+        );
   return {
-    ...diagnosis,
-    signature: aimFix(diagnosis),
-    input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
-    warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
+    label: null,
+    diagnosis: {
+      ...diagnosis,
+      signature: aimFix(diagnosis),
+      input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
+      warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
+    },
+    timeline: timeline?.finish() ?? null,
   };
 }
 
