@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     pool: 'forks',
+    // Temp HOME, XDG folders and TMPDIR for the whole run, removed at its end (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
 import { runCli } from './run-cli.js';
 
 // A closed pipe (vigil diagnose x | head) is not an error worth a trace.

@@ -3,6 +3,7 @@ export { runCheck, readSnapshotFile, type CheckOptions, type CheckReport } from 
 export { waitGpuFree, type WaitGpuFreeOptions, type WaitGpuFreeResult } from './wait-gpu-free.js';
 export { readEnvironment } from './read-environment.js';
 export type { EnvironmentOptions } from './locate-environment.js';
+export { locateInterpreter, type CommandInterpreter } from './locate-interpreter.js';
 export { createSnapshot, type Snapshot, type SnapshotDistribution } from './snapshot.js';
 export { diffSnapshots, snapshotVersions, type SnapshotDiff, type VersionChange } from './diff-snapshots.js';
 export { readGpu, type GpuReading } from './read-gpu.js';

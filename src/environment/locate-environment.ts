@@ -13,6 +13,8 @@ export interface EnvironmentOptions {
   venv?: string;
   /** site-packages folders read as they are; markers use this platform and the version in the path. */
   sitePackages?: string[];
+  /** Read no Python environment: the GPU, host and model checks only (a server that is not Python). */
+  skipPython?: boolean;
   /** Where $VIRTUAL_ENV and PATH come from (default process.env). */
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -30,6 +32,14 @@ export async function locateEnvironment(options: EnvironmentOptions): Promise<En
   const given = [options.python, options.venv, options.sitePackages?.length ? 'x' : undefined];
   if (given.filter((value) => value !== undefined).length > 1) {
     throw new UsageError('give only one of --python, --venv and --site-packages');
+  }
+  if (options.skipPython === true) {
+    if (given.some((value) => value !== undefined)) {
+      throw new UsageError(
+        '--skip-python reads no environment: leave out --python, --venv and --site-packages',
+      );
+    }
+    return { python: null, pythonVersion: null, sitePackages: [], markers: describeHostMarkers(null) };
   }
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;

@@ -7,6 +7,7 @@ import { parseRecord } from './parse-record.js';
 import { parseRequirement, type Requirement } from './parse-requirement.js';
 import { LIMITS } from '../limits.js';
 import { readRegularFile } from '../system/read-regular-file.js';
+import { findSystemOwner } from './system-packages.js';
 import type { Distribution, UnreadablePath } from './types.js';
 
 export interface SiteReading {
@@ -60,7 +61,12 @@ export function readDistributions(sitePackages: string): SiteReading {
       continue;
     }
     if (typeof distribution === 'string') {
-      reading.unreadable.push({ path, reason: distribution });
+      const managedBy = findSystemOwner(sitePackages, null);
+      reading.unreadable.push({
+        path,
+        reason: distribution,
+        ...(managedBy === undefined ? {} : { managedBy }),
+      });
       continue;
     }
     reading.distributions.push(distribution);
@@ -114,6 +120,11 @@ function readEggInfo(path: string, sitePackages: string): Distribution | string 
 
 type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath' | 'files'>;
 
+function managedBy(location: Location): { managedBy?: string } {
+  const owner = findSystemOwner(location.sitePackages, location.installer);
+  return owner === undefined ? {} : { managedBy: owner };
+}
+
 function buildDistribution(metadata: CoreMetadata, requiresDist: string[], location: Location): Distribution {
   const requirements: Requirement[] = [];
   const invalidRequirements: string[] = [];
@@ -135,6 +146,7 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
     providesExtra: metadata.providesExtra.map(normalizeName),
     ...(dropped > 0 ? { droppedRequirements: dropped } : {}),
     ...location,
+    ...managedBy(location),
   };
 }
 

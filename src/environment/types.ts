@@ -25,6 +25,8 @@ export interface Distribution {
   sitePackages: string;
   /** The .dist-info / .egg-info path. */
   metadataPath: string;
+  /** The system package manager that owns it ('dpkg', 'rpm'): never the target of a delete or a pip fix. */
+  managedBy?: string;
   /** RECORD rows, paths resolved relative to sitePackages; empty when there is no RECORD. */
   files: RecordEntry[];
 }
@@ -56,4 +58,6 @@ export interface UnreadablePath {
   reason: string;
   /** Permission, not a regular file, over its size limit: the package may be fine, Vigil could not look. */
   access?: boolean;
+  /** The system package manager that owns the folder (dpkg, rpm): never a target of a delete. */
+  managedBy?: string;
 }

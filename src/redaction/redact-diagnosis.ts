@@ -1,3 +1,4 @@
+import { searchUrl } from '../diagnosis/classify/classify-cause.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import { redactText } from './redact-text.js';
 
@@ -17,5 +18,15 @@ function redactDeep(value: unknown): unknown {
  */
 export function redactDiagnosis(diagnosis: Diagnosis): Diagnosis {
   // redactDeep keeps the shape and only rewrites strings, so the result is still a Diagnosis.
-  return redactDeep(diagnosis) as Diagnosis;
+  const redacted = redactDeep(diagnosis) as Diagnosis;
+  // The search link spells the message URL-encoded, where no token pattern sees it: spell it again from
+  // the redacted message.
+  const rc = redacted.rootCause;
+  if (redacted.general && rc) {
+    redacted.general = {
+      ...redacted.general,
+      searchUrl: searchUrl(rc.exception?.split('.').pop() ?? '', rc.message),
+    };
+  }
+  return redacted;
 }

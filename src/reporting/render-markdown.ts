@@ -39,6 +39,7 @@ export function renderMarkdown(d: Diagnosis): string {
   if (d.signature) {
     out.push(`**What it means** (${d.signature.category}): ${d.signature.explanation}`, '');
     out.push('**Fix**', '', '```sh', d.signature.fix, '```', '');
+    if (d.signature.verify) out.push(`Verify: \`${d.signature.verify}\``, '');
     if (d.signature.alternative) out.push(`Alternatively: ${d.signature.alternative}`, '');
     if (d.signature.references?.length) out.push(`References: ${d.signature.references.join(', ')}`, '');
   } else if (d.general) {

@@ -47,6 +47,7 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   if (d.signature) {
     row('meaning', wrap(d.signature.explanation, LABEL + 1));
     row('fix', paint.bold(d.signature.fix));
+    if (d.signature.verify) row('verify', d.signature.verify);
     if (d.signature.alternative) row('or', wrap(d.signature.alternative, LABEL + 1));
   } else if (rc) {
     if (d.general) row('meaning', wrap(`(general) ${d.general.meaning}`, LABEL + 1));

@@ -98,17 +98,42 @@ describe('loadSignatures', () => {
     ).rejects.toThrow(new SourceError('--rules /nonexistent/rules: no such file or folder'));
   });
 
-  it('fails with one clear error naming a bad file', async () => {
+  it('fails with one clear error naming a bad file when strict (vigil signatures)', async () => {
     const dir = tempDir({ 'bad.yaml': rule('bad-one').replace("message: 'boom'", "message: '(a)\\1'") });
-    const error: unknown = await loadSignatures({ rulesDirs: [dir], env: {}, skipDefault: true }).catch(
-      (caught: unknown) => caught,
-    );
+    const error: unknown = await loadSignatures({
+      rulesDirs: [dir],
+      env: {},
+      skipDefault: true,
+      strict: true,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(
       new RegExp(
         `^${join(dir, 'bad.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: match\\.message: expected a pattern`,
       ),
     );
+  });
+});
+
+describe('a broken rule file among good ones', () => {
+  it('is skipped with a warning naming it and the whole YAML problem; the others load', async () => {
+    const dir = tempDir({
+      'a-good.yaml': rule('user-good'),
+      'b-broken.yaml': 'id: x\nmatch:\n  message: [unclosed\n  other: 1\n',
+    });
+    const loaded = await loadSignatures({ rulesDirs: [dir], env: {}, skipDefault: true });
+    expect(loaded.signatures.map((signature) => signature.id)).toContain('user-good');
+    expect(loaded.warnings).toEqual([
+      `skipped the rule file ${join(dir, 'b-broken.yaml')}: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 4, column 3, at \`other: 1\``,
+    ]);
+  });
+
+  it('is skipped with a warning in the default folder too', async () => {
+    const config = tempDir({ 'vigil/signatures/bad.json': '{"id": ' });
+    const loaded = await loadSignatures({ env: { XDG_CONFIG_HOME: config } });
+    expect(loaded.signatures).toHaveLength(builtinSignatures.length);
+    expect(loaded.warnings).toHaveLength(1);
+    expect(loaded.warnings[0]).toMatch(/bad\.json: not valid JSON: /);
   });
 });
 

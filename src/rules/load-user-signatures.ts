@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { SourceError } from '../errors.js';
+import { ConfigError, SourceError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { readRegularFile } from '../system/read-regular-file.js';
 import { builtinSignatures } from '../signatures/index.js';
@@ -18,12 +18,19 @@ export interface LoadSignaturesOptions {
   env: Record<string, string | undefined>;
   /** Skip the default folder under the user's config directory (tests). */
   skipDefault?: boolean;
+  /**
+   * A broken rule file throws (for `vigil signatures`, where rules are written). Otherwise it is skipped
+   * with a warning and the other rules load: one bad file must not stop every diagnosis.
+   */
+  strict?: boolean;
 }
 
 export interface LoadedSignatures {
   signatures: Signature[];
   /** Where each user signature came from, by id; built-ins are absent. */
   userFiles: Map<string, string>;
+  /** One per rule file skipped because it is broken: the file and the whole problem. */
+  warnings: string[];
 }
 
 /** `${XDG_CONFIG_HOME:-~/.config}/vigil/signatures`. */
@@ -49,7 +56,11 @@ async function ruleFiles(path: string): Promise<string[] | null> {
     .map((name) => join(path, name));
 }
 
-async function readRules(path: string, required: boolean): Promise<UserSignature[]> {
+async function readRules(
+  path: string,
+  required: boolean,
+  warnings: string[] | null,
+): Promise<UserSignature[]> {
   const files = await ruleFiles(path);
   if (files === null) {
     if (required) throw new SourceError(`--rules ${path}: no such file or folder`);
@@ -67,7 +78,12 @@ async function readRules(path: string, required: boolean): Promise<UserSignature
       );
     }
     const text = reading.text;
-    found.push(...parseUserSignatures(text, file));
+    try {
+      found.push(...parseUserSignatures(text, file));
+    } catch (error) {
+      if (warnings === null || !(error instanceof ConfigError)) throw error;
+      warnings.push(`skipped the rule file ${error.message}`);
+    }
   }
   return found;
 }
@@ -75,12 +91,17 @@ async function readRules(path: string, required: boolean): Promise<UserSignature
 /** The built-in signatures merged with the default folder's and each `--rules` folder's. */
 export async function loadSignatures(options: LoadSignaturesOptions): Promise<LoadedSignatures> {
   const user: UserSignature[] = [];
-  if (options.skipDefault !== true) user.push(...(await readRules(defaultRulesDir(options.env), false)));
-  for (const dir of options.rulesDirs ?? []) user.push(...(await readRules(dir, true)));
-  if (user.length === 0) return { signatures: [...builtinSignatures], userFiles: new Map() };
+  const warnings: string[] = [];
+  const skipped = options.strict === true ? null : warnings;
+  if (options.skipDefault !== true) {
+    user.push(...(await readRules(defaultRulesDir(options.env), false, skipped)));
+  }
+  for (const dir of options.rulesDirs ?? []) user.push(...(await readRules(dir, true, skipped)));
+  if (user.length === 0) return { signatures: [...builtinSignatures], userFiles: new Map(), warnings };
   const { mergeSignatures } = await import('../signatures/user-signatures.js');
   return {
     signatures: mergeSignatures(builtinSignatures, user),
     userFiles: new Map(user.map((entry) => [entry.signature.id, entry.file])),
+    warnings,
   };
 }

@@ -10,6 +10,20 @@ export interface UserSignature {
 }
 
 /**
+ * The yaml library's message on one line, its excerpt kept: "… at line 4, column 3: `other: 1`" rather
+ * than a message cut at its colon.
+ */
+function describeParseError(message: string): string {
+  const [first = '', ...rest] = message.split('\n');
+  const excerpt = rest.filter((line) => line.trim() !== '' && !/^\s*\^+\s*$/.test(line));
+  const caret = rest.findIndex((line) => /^\s*\^+\s*$/.test(line));
+  // The line the caret points at is the one above it.
+  const at = caret > 0 ? (rest[caret - 1] ?? '').trim() : (excerpt[excerpt.length - 1] ?? '').trim();
+  const head = first.replace(/:\s*$/, '');
+  return at === '' ? head : `${head}, at \`${at}\``;
+}
+
+/**
  * Parses one rule file: a signature object or a list of them, in YAML or JSON (by `file`'s ending).
  * Throws one ConfigError naming the file, the signature, the field, what was expected and what was found.
  */
@@ -18,7 +32,7 @@ export function parseUserSignatures(text: string, file: string): UserSignature[]
   try {
     document = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    const reason = error instanceof Error ? describeParseError(error.message) : String(error);
     throw new ConfigError(`${file}: not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${reason}`, {
       cause: error,
     });

@@ -20,7 +20,7 @@ export function openSource(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   switch (spec.kind) {
     case 'files':
-      return openFiles(spec.paths, io.stdin, { reuseChunks: options.reuseChunks === true });
+      return openFiles(spec.paths, io.stdin, { reuseChunks: options.reuseChunks === true, env: io.env });
     case 'unit':
       return openUnitJournal(spec, io.env, timeoutMs);
     case 'docker':

@@ -1,8 +1,10 @@
 /** One input of a `files` source: a file or stdin, opened but not yet read. */
 export interface LogInput {
   label: string;
-  /** The first bytes, read at open time to detect gzip. */
+  /** The first bytes (up to SNIFF_BYTES), read at open time to tell what the input is. */
   head: Buffer;
+  /** The head is the whole input. */
+  complete: boolean;
   /** All the bytes, the head included. */
   body: AsyncIterable<Uint8Array>;
   close(): Promise<void>;

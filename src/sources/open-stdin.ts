@@ -1,10 +1,11 @@
 import { SourceError } from '../errors.js';
 import { describeReadError } from './describe-read-error.js';
 import { prepend, type LogInput } from './log-input.js';
+import { SNIFF_BYTES } from './sniff-input.js';
 
 /**
- * stdin as an input. The first chunks are pulled at open time to detect gzip; they stay at the front of
- * the body.
+ * stdin as an input. The first chunks are pulled at open time to tell what it is (sniff-input.ts); they
+ * stay at the front of the body.
  */
 export async function openStdin(stdin: NodeJS.ReadableStream): Promise<LogInput> {
   const iterator = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
@@ -12,7 +13,7 @@ export async function openStdin(stdin: NodeJS.ReadableStream): Promise<LogInput>
   let size = 0;
   let done = false;
   try {
-    while (size < 2) {
+    while (size < SNIFF_BYTES) {
       const step = await iterator.next();
       if (step.done === true) {
         done = true;
@@ -38,6 +39,7 @@ export async function openStdin(stdin: NodeJS.ReadableStream): Promise<LogInput>
   return {
     label: 'stdin',
     head: Buffer.concat(pulled),
+    complete: done,
     body: prepend(Buffer.concat(pulled), rest()),
     // The caller owns stdin: ending our iterator would destroy it, so leave it as it is.
     close: () => Promise.resolve(),

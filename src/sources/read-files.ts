@@ -2,10 +2,14 @@ import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { readFailed } from './describe-read-error.js';
-import { gunzipChunks, isGzip } from './gunzip-chunks.js';
+import { planDecode, type DecodePlan } from './decode-input.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
+import { SNIFF_BYTES, sniffInput } from './sniff-input.js';
 import type { OpenedSource } from './types.js';
+
+/** An input with what its first bytes say it is and how its text is read. */
+type SniffedInput = LogInput & { plan: DecodePlan };
 
 // Large reads keep the per-chunk cost of the consumer's scanning loop negligible (see perf-anchors.md).
 const CHUNK_BYTES = 1 << 20;
@@ -18,34 +22,48 @@ const NEWLINE = Buffer.from('\n');
 export async function openFiles(
   paths: string[],
   stdin: NodeJS.ReadableStream,
-  options: { reuseChunks?: boolean } = {},
+  options: { reuseChunks?: boolean; env?: Record<string, string | undefined> } = {},
 ): Promise<OpenedSource> {
+  const env = options.env ?? process.env;
   const names = paths.length === 0 ? ['-'] : paths;
   if (names.filter((name) => name === '-').length > 1) {
     throw new UsageError("stdin ('-') can be given only once");
   }
-  const inputs: LogInput[] = [];
+  const inputs: SniffedInput[] = [];
   try {
     for (const name of names) {
-      inputs.push(name === '-' ? await openStdin(stdin) : await openFile(name, options.reuseChunks === true));
+      const input =
+        name === '-' ? await openStdin(stdin) : await openFile(name, options.reuseChunks === true);
+      try {
+        const plan = planDecode(
+          sniffInput(input.head, input.complete),
+          input.label,
+          name === '-' ? null : name,
+          env,
+        );
+        inputs.push({ ...input, plan });
+      } catch (error) {
+        await input.close();
+        throw error;
+      }
     }
   } catch (error) {
     await Promise.all(inputs.map((input) => input.close()));
     throw error;
   }
   const warnings: string[] = [];
-  const gzip = inputs.some((input) => isGzip(input.head));
+  const formats = [...new Set(inputs.flatMap((input) => input.plan.format ?? []))];
   const files = inputs.every((input) => input.fd !== undefined);
   return {
     chunks: readLogInputs(inputs, warnings),
     ...(files ? { readInto: readFilesInto(inputs) } : {}),
     describe: describeNames(inputs.map((input) => input.label)),
-    formats: gzip ? ['gzip'] : [],
+    formats,
     warnings,
   };
 }
 
-async function* readLogInputs(inputs: LogInput[], warnings: string[]): AsyncGenerator<Uint8Array> {
+async function* readLogInputs(inputs: SniffedInput[], warnings: string[]): AsyncGenerator<Uint8Array> {
   let next = 0;
   try {
     let endsWithNewline = true;
@@ -54,7 +72,7 @@ async function* readLogInputs(inputs: LogInput[], warnings: string[]): AsyncGene
       if (input === undefined) continue;
       // A file without a final newline must not glue its last line to the next file's first.
       if (!endsWithNewline) yield NEWLINE;
-      for await (const chunk of bodyOf(input, warnings)) {
+      for await (const chunk of input.plan.decode(input.body, warnings)) {
         if (chunk.length === 0) continue;
         endsWithNewline = chunk[chunk.length - 1] === 0x0a;
         yield chunk;
@@ -66,27 +84,25 @@ async function* readLogInputs(inputs: LogInput[], warnings: string[]): AsyncGene
   }
 }
 
-function bodyOf(input: LogInput, warnings: string[]): AsyncIterable<Uint8Array> {
-  return isGzip(input.head) ? gunzipChunks(input.label, input.body, warnings) : input.body;
-}
-
 async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
     const stats = await handle.stat();
     if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
-    const { head, consumed } = await peekHead(handle);
+    const { head, consumed, complete } = await peekHead(handle, stats.isFile() ? stats.size : null);
     const opened = handle;
-    // gzip data goes on to a decompressor that may hold it: only plain text is read into reused buffers.
-    const body = readHandle(path, opened, reuseChunks && !isGzip(head));
+    // Anything but plain text goes on to a decoder that may hold it: only text is read into reused buffers.
+    const plain = sniffInput(head, complete).kind === 'text';
+    const body = readHandle(path, opened, reuseChunks && plain);
     return {
       label: path,
       head,
+      complete,
       body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
       // A pipe or a device may block or end early: only a regular file is read synchronously.
-      ...(stats.isFile() && !consumed && !isGzip(head) ? { fd: opened.fd } : {}),
+      ...(stats.isFile() && !consumed && plain ? { fd: opened.fd } : {}),
     };
   } catch (error) {
     await handle?.close().catch(() => undefined);
@@ -95,24 +111,35 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
 }
 
 /**
- * The first two bytes, to detect gzip. A positioned read leaves a regular file's offset alone; pipes and
- * /dev/stdin cannot seek, so there the bytes are consumed and must be yielded before the rest.
+ * The first bytes, to tell what the input is (sniff-input.ts). A positioned read leaves a regular file's
+ * offset alone; pipes and /dev/stdin cannot seek, so there the bytes are consumed and must be yielded
+ * before the rest. `size` is a regular file's size (null otherwise), to know whether the head is all.
  */
-async function peekHead(handle: FileHandle): Promise<{ head: Buffer; consumed: boolean }> {
-  const head = Buffer.alloc(2);
+async function peekHead(
+  handle: FileHandle,
+  size: number | null,
+): Promise<{ head: Buffer; consumed: boolean; complete: boolean }> {
+  const head = Buffer.alloc(SNIFF_BYTES);
   try {
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return { head: head.subarray(0, bytesRead), consumed: false };
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    // /proc and /sys files report size 0 yet hold text: a short read is all only when the size says so;
+    // a read of nothing is the end (an empty file, /dev/null).
+    const complete = size !== null && size > 0 ? bytesRead >= size : bytesRead === 0;
+    return { head: head.subarray(0, bytesRead), consumed: false, complete };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESPIPE') throw error;
   }
   let filled = 0;
+  let ended = false;
   while (filled < head.length) {
     const { bytesRead } = await handle.read(head, filled, head.length - filled, null);
-    if (bytesRead === 0) break;
+    if (bytesRead === 0) {
+      ended = true;
+      break;
+    }
     filled += bytesRead;
   }
-  return { head: head.subarray(0, filled), consumed: true };
+  return { head: head.subarray(0, filled), consumed: true, complete: ended };
 }
 
 async function* readHandle(path: string, handle: FileHandle, reuse: boolean): AsyncGenerator<Uint8Array> {
@@ -151,7 +178,7 @@ async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Prom
  * cache this is a copy the reading thread makes itself, where an asynchronous read is one a pool thread
  * makes while the others wait for a core. Closes each file at its end.
  */
-function readFilesInto(inputs: LogInput[]): (target: Uint8Array) => number {
+function readFilesInto(inputs: SniffedInput[]): (target: Uint8Array) => number {
   let next = 0;
   let endsWithNewline = true;
   return (target) => {

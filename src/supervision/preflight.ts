@@ -1,7 +1,12 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli/io.js';
-import { runCheck, type CheckOptions, type EnvironmentOptions } from '../environment/index.js';
+import {
+  locateInterpreter,
+  runCheck,
+  type CheckOptions,
+  type EnvironmentOptions,
+} from '../environment/index.js';
 import { parseServerFlags } from '../engines/server-flags.js';
 import { describeError } from '../errors.js';
 import { renderCheck } from '../reporting/check/index.js';
@@ -34,35 +39,15 @@ export function checkOptionsFromServerArgs(args: readonly string[], cwd: string)
   };
 }
 
-/**
- * The server's Python environment, from its command: `/opt/venv/bin/vllm` lives in the venv /opt/venv,
- * `/usr/bin/python3 -m sglang...` is the interpreter itself. Null when the command does not say.
- */
+/** The server's Python environment, from its command (environment/locate-interpreter.ts); {} when it does not say. */
 export function environmentOfCommand(
   command: string,
   env: Record<string, string | undefined>,
+  cwd?: string,
 ): EnvironmentOptions {
-  const path = findProgram(command, env);
-  if (path === null) return {};
-  if (/^python[\d.]*$/.test(basename(path))) return { python: path };
-  const prefix = dirname(dirname(path));
-  if (basename(dirname(path)) === 'bin' && existsSync(join(prefix, 'pyvenv.cfg'))) return { venv: prefix };
-  return {};
-}
-
-function findProgram(command: string, env: Record<string, string | undefined>): string | null {
-  const candidates = isAbsolute(command)
-    ? [command]
-    : command.includes('/')
-      ? []
-      : (env.PATH ?? '')
-          .split(delimiter)
-          .filter(Boolean)
-          .map((dir) => join(dir, command));
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (found === undefined) return null;
-  // Keep the venv's own bin/python symlink: resolving it would land in the base interpreter.
-  return /^python[\d.]*$/.test(basename(found)) ? found : realpathSync(found);
+  const found = locateInterpreter(command, env, cwd);
+  if (found === null) return {};
+  return found.venv === undefined ? { python: found.python } : { venv: found.venv };
 }
 
 /**
@@ -71,8 +56,12 @@ function findProgram(command: string, env: Record<string, string | undefined>): 
  */
 export async function runPreflight(options: PreflightOptions): Promise<PreflightVerdict> {
   const { io } = options;
-  const given = Object.values(options.environment).some((value) => value !== undefined);
-  const environment = given ? options.environment : environmentOfCommand(options.command, io.env);
+  // Only the three environment flags count: `env` and `cwd` are always there.
+  const { python, venv, sitePackages } = options.environment;
+  const given = python !== undefined || venv !== undefined || (sitePackages ?? []).length > 0;
+  const environment = given
+    ? options.environment
+    : { ...options.environment, ...environmentOfCommand(options.command, io.env, io.cwd) };
   let report;
   try {
     report = await runCheck({
@@ -88,7 +77,10 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
   const errors = report.findings.filter((finding) => finding.severity === 'error').length;
   const warnings = report.findings.filter((finding) => finding.severity === 'warning').length;
   if (errors === 0 && warnings === 0) {
-    io.stderr.write(`vigil: pre-flight check passed (${report.environment.distributions} distributions)\n`);
+    const checked = report.environment.python ?? report.environment.sitePackages.join(', ');
+    io.stderr.write(
+      `vigil: pre-flight check passed for ${checked} (${report.environment.distributions} distributions)\n`,
+    );
     return { proceed: true };
   }
   io.stderr.write(renderCheck(report, 'text', { color: options.color }));

@@ -8,8 +8,8 @@ export interface UnitFileOptions {
   command: string;
   args: readonly string[];
   description?: string;
-  /** Absolute path of vigil itself, for ExecStartPre (and ExecStart with `supervise`). */
-  vigil: string;
+  /** The words that run vigil itself (`/usr/bin/node -- /opt/vigil/dist/cli/bin.js`), for ExecStartPre (and ExecStart with `supervise`). */
+  vigil: readonly string[];
   /** The file with tokens (HF_TOKEN=...), read by systemd, kept out of the unit and of `ps`. */
   environmentFile: string;
   user?: string;
@@ -20,6 +20,8 @@ export interface UnitFileOptions {
   gpuWaitSeconds: number;
   /** The server's interpreter, so ExecStartPre checks the environment the server runs, not PATH's python3. */
   python?: string;
+  /** Its virtual environment, when it has no bin/python to name. Without either, no Python is checked. */
+  venv?: string;
   restartSec: number;
   startLimitBurst: number;
   /** ExecStart runs the server under `vigil run`, so progress and crash reports go to the journal. */
@@ -148,8 +150,15 @@ export function renderUnitFile(options: UnitFileOptions): string {
   const attemptMs = startTimeoutMs + options.restartSec * 1000;
   const limitIntervalMs = attemptMs * options.startLimitBurst + 60_000;
   const server = formatExecLine(options.command, options.args);
+  const vigil = formatExecLine(options.vigil[0] ?? 'vigil', options.vigil.slice(1));
+  const environment =
+    options.python !== undefined
+      ? ` --python ${quoteExecArgument(options.python)}`
+      : options.venv !== undefined
+        ? ` --venv ${quoteExecArgument(options.venv)}`
+        : ' --skip-python';
   const vigilRun = [
-    quoteExecArgument(options.vigil),
+    vigil,
     'run',
     '--no-preflight',
     ...(options.healthUrl === undefined ? [] : ['--health', quoteExecArgument(options.healthUrl)]),
@@ -181,9 +190,7 @@ export function renderUnitFile(options: UnitFileOptions): string {
     `EnvironmentFile=-${environmentFile}`,
     'Environment=PYTHONUNBUFFERED=1',
     `# Wait up to ${options.gpuWaitSeconds}s for GPU memory that a previous run's workers still hold; check reads the server's flags.`,
-    `ExecStartPre=${quoteExecArgument(options.vigil)} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${
-      options.python === undefined ? '' : ` --python ${quoteExecArgument(options.python)}`
-    } -- ${server}`,
+    `ExecStartPre=${vigil} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${environment} -- ${server}`,
     `ExecStart=${options.supervise ? vigilRun : server}`,
     'Restart=on-failure',
     `RestartSec=${options.restartSec}s`,

@@ -49,6 +49,8 @@ export interface SignatureMatch {
   explanation: string;
   fix: string;
   alternative?: string;
+  /** The command that shows the fix worked, when the fix was aimed at a known environment. */
+  verify?: string;
   references?: string[];
 }
 

@@ -36,6 +36,12 @@ vi.mock('../../src/diagnosis/signs-of-death.js', async (importOriginal) => {
 const ROOT = join(import.meta.dirname, '../..');
 const MiB = 1 << 20;
 
+/** ../shared (the labelled corpus beside the repository) is not in every checkout: a plain clone has none. */
+const SHARED_PRESENT = existsSync(join(ROOT, '../shared/corpus'));
+if (!SHARED_PRESENT) {
+  console.warn('../shared is absent: the block-scanner oracle tests read only the logs in the repository');
+}
+
 /** Every .log below a folder (none when it is missing: ../shared is not in every checkout). */
 function logsUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -203,7 +209,8 @@ describe('serving-mode reading everywhere (closeReadBytes: 0) names the causes a
     expect(fixed, 'these no longer differ: remove them from KNOWN_DIFFERENCES').toEqual([]);
     // The serving-mode reads must really have searched for signs of death (21 fixtures today: those that
     // became ready and did not die at once, the healthy ones among them; the others failed at start-up).
-    expect(servingRead).toBeGreaterThanOrEqual(15);
+    // The repository's own logs reach 12 of these; with ../shared, more.
+    expect(servingRead).toBeGreaterThanOrEqual(SHARED_PRESENT ? 15 : 10);
   });
 });
 

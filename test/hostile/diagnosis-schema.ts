@@ -41,6 +41,7 @@ export const diagnosisSchema = z
         explanation: z.string(),
         fix: z.string(),
         alternative: z.string().optional(),
+        verify: z.string().optional(),
         references: z.array(z.string()).optional(),
       })
       .nullable(),

@@ -37,15 +37,14 @@ async function diagnoseFile(
 }
 
 describe('vigil diagnose on hostile bytes', () => {
-  it('random binary: a result, no trace', async () => {
-    const result = await diagnoseFile('random.bin', randomBytes(256 * 1024), '--format', 'json');
-    const diagnosis = parseJson(result);
-    expect(diagnosis.input.bytes).toBe(256 * 1024);
-  });
-
-  it.each(['text', 'markdown'])('random binary renders as %s without a trace', async (format) => {
-    expectResult(await diagnoseFile('random.bin', randomBytes(64 * 1024), '--format', format));
-  });
+  it.each(['json', 'text', 'markdown'])(
+    'random binary (--format %s): one line, exit 2, no report',
+    async (format) => {
+      const result = await diagnoseFile('random.bin', randomBytes(256 * 1024), '--format', format);
+      expectOneLineError(result, /random\.bin is binary data, not a text log/);
+      expect(result.stdout).toBe('');
+    },
+  );
 
   it('invalid UTF-8 inside a traceback: the root cause is still found', async () => {
     const bytes = Buffer.concat(
@@ -100,23 +99,18 @@ describe('vigil diagnose on hostile bytes', () => {
     expect(diagnosis.rootCause?.message).toMatch(FLASHINFER);
   });
 
-  it('an empty file: no failure, exit 0', async () => {
-    const result = await diagnoseFile('empty.log', '', '--format', 'json');
-    const diagnosis = parseJson(result);
-    expect(result.code).toBe(0);
-    expect(diagnosis.verdict).toBe('no-failure');
-    expect(diagnosis.input.bytes).toBe(0);
-  });
+  it.each(['json', 'text'])(
+    'an empty file (--format %s): one line, exit 2, never "no failure"',
+    async (format) => {
+      const result = await diagnoseFile('empty.log', '', '--format', format);
+      expectOneLineError(result, /empty\.log is empty/);
+      expect(result.stdout).toBe('');
+    },
+  );
 
-  it('an empty file renders as text with exit 0', async () => {
-    const result = await diagnoseFile('empty.log', '');
-    expectResult(result);
-    expect(result.code).toBe(0);
-  });
-
-  it('binary on stdin', async () => {
+  it('binary on stdin: one line, exit 2', async () => {
     const result = await runVigil(['diagnose', '-', '--format', 'json'], { stdin: randomBytes(32 * 1024) });
-    parseJson(result);
+    expectOneLineError(result, /^vigil: stdin is binary data/);
   });
 
   it('stdin that fails mid-stream: exit 2, one line', async () => {
@@ -266,9 +260,9 @@ describe('vigil diagnose on files it cannot read', () => {
 });
 
 describe('vigil diagnose in a real process', () => {
-  it('random binary: exit 0 or 1, no trace', async () => {
+  it('random binary: exit 2, one line', async () => {
     const dir = await writeFiles({ 'random.bin': randomBytes(128 * 1024) });
-    expectResult(await spawnVigil(['diagnose', join(dir, 'random.bin')]));
+    expectOneLineError(await spawnVigil(['diagnose', join(dir, 'random.bin')]), /not a text log/);
   });
 
   it('a missing file: exit 2, one line', async () => {
@@ -276,8 +270,8 @@ describe('vigil diagnose in a real process', () => {
     expectOneLineError(await spawnVigil(['diagnose', join(dir, 'missing.log')]), /missing\.log/);
   });
 
-  it('binary on stdin', async () => {
-    expectResult(await spawnVigil(['diagnose', '-'], { stdin: randomBytes(64 * 1024) }));
+  it('binary on stdin: exit 2, one line', async () => {
+    expectOneLineError(await spawnVigil(['diagnose', '-'], { stdin: randomBytes(64 * 1024) }), /binary/);
   });
 
   it('a crash with CRLF on stdin: exit 1', async () => {

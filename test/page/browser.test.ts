@@ -138,7 +138,9 @@ describe.skipIf(CHROMIUM === undefined)('the incident page in a real browser', (
       label === 'Copied'
         ? await inPage<string>(page, 'navigator.clipboard.readText()')
         : await inPage<string>(page, 'window.getSelection().toString()');
-    expect(taken).toBe('pip install "flashinfer-cubin==0.6.4"');
+    expect(taken).toBe(
+      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl',
+    );
     await page.close();
   });
 

@@ -49,10 +49,12 @@ describe('files', () => {
     expect(source.describe).toBe(`${join(dir, 'a.log')}, ${join(dir, 'b.log')}`);
   });
 
-  it('yields nothing for an empty file', async () => {
+  it('refuses an empty file with one line, before reading', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'empty.log'), '');
-    expect(await readAll((await openFiles([join(dir, 'empty.log')])).chunks)).toBe('');
+    await expect(openFiles([join(dir, 'empty.log')])).rejects.toThrow(
+      new SourceError(`${join(dir, 'empty.log')} is empty: there is no log line to diagnose`),
+    );
   });
 
   it('decompresses gzip found by its magic bytes, whatever the name', async () => {

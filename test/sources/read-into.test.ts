@@ -62,10 +62,9 @@ describe('a regular file read straight into the caller’s buffer (readInto)', (
     expect(Buffer.concat(chunks).toString()).toBe('first\nno newline\nsecond\n');
   });
 
-  it('reads empty files as nothing', async () => {
-    const paths = [await writeLog('empty.log', ''), await writeLog('one.log', 'x\n')];
-    const source = await openSource({ kind: 'files', paths }, io);
-    expect(drain(source.readInto!, 64).text).toBe('x\n');
+  it('refuses an empty file among them, naming it', async () => {
+    const paths = [await writeLog('one.log', 'x\n'), await writeLog('empty.log', '')];
+    await expect(openSource({ kind: 'files', paths }, io)).rejects.toThrow(/empty\.log is empty/);
   });
 
   it('gives the diagnosis the chunks give', async () => {

@@ -200,7 +200,7 @@ describe('vigil unit', () => {
     expect(run.stdout).toMatch(/^ExecStart=\/\S+\/node server\.js --port 8000$/m);
     expect(run.stdout).toContain('EnvironmentFile=-/etc/vigil/vllm-qwen.env');
     expect(run.stdout).toMatch(
-      /^ExecStartPre=\S+ check --gpu --wait-gpu-free 300 -- \/\S+\/node server\.js --port 8000$/m,
+      /^ExecStartPre=\S+ -- \S+ check --gpu --wait-gpu-free 300 --skip-python -- \/\S+\/node server\.js --port 8000$/m,
     );
   });
 

@@ -11,7 +11,7 @@ const base: UnitFileOptions = {
   name: 'vllm-test',
   command: process.execPath,
   args: ['serve', 'm'],
-  vigil: process.execPath,
+  vigil: [process.execPath],
   environmentFile: '/etc/vigil/vllm-test.env',
   gpuWaitSeconds: 60,
   restartSec: 30,

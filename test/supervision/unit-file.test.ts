@@ -51,7 +51,7 @@ describe('renderUnitFile', () => {
       '--served-model-name',
       'kimi k2.5',
     ],
-    vigil: '/usr/local/bin/vigil',
+    vigil: ['/usr/local/bin/vigil'],
     environmentFile: '/etc/vigil/vllm-kimi.env',
     loadMs: 10 * 60_000,
     gpuWaitSeconds: 300,
@@ -72,8 +72,9 @@ describe('renderUnitFile', () => {
 
   it('writes the incident’s good practice', () => {
     const unit = renderUnitFile(base);
+    // No interpreter known: the OS python is not the server's, so no Python is checked.
     expect(unit).toContain(
-      'ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 -- /opt/vllm/bin/vllm serve moonshotai/Kimi-K2.5 --tensor-parallel-size 8 --served-model-name "kimi k2.5"\n',
+      'ExecStartPre=/usr/local/bin/vigil check --gpu --wait-gpu-free 300 --skip-python -- /opt/vllm/bin/vllm serve moonshotai/Kimi-K2.5 --tensor-parallel-size 8 --served-model-name "kimi k2.5"\n',
     );
     expect(unit).toContain(
       'ExecStart=/opt/vllm/bin/vllm serve moonshotai/Kimi-K2.5 --tensor-parallel-size 8 --served-model-name "kimi k2.5"\n',
@@ -93,6 +94,13 @@ describe('renderUnitFile', () => {
     const unit = renderUnitFile({ ...base, supervise: true, healthUrl: 'http://127.0.0.1:8000/health' });
     expect(unit).toContain(
       'ExecStart=/usr/local/bin/vigil run --no-preflight --health http://127.0.0.1:8000/health --timeout 900s -- /opt/vllm/bin/vllm serve',
+    );
+  });
+
+  it('runs vigil through node and its script, with -- before the script', () => {
+    const unit = renderUnitFile({ ...base, vigil: ['/usr/bin/node', '--', '/opt/vigil/dist/cli/bin.js'] });
+    expect(unit).toContain(
+      'ExecStartPre=/usr/bin/node -- /opt/vigil/dist/cli/bin.js check --gpu --wait-gpu-free 300 --skip-python -- /opt/vllm/bin/vllm serve',
     );
   });
 

@@ -39,12 +39,27 @@ export default defineCheck({
         // Clashing console scripts in bin/ are a nuisance; clashing modules and libraries break imports.
         severity: insidePackages ? 'error' : 'warning',
         detail: `${first.name} ${first.version} and ${second.name} ${second.version} both install ${files.length} file(s) with different contents: ${shown}. Whichever was installed last overwrote the other.`,
-        fix: `uninstall the one that should not be there (pip uninstall -y ${first.name} or ${second.name}), then reinstall the other with --force-reinstall --no-deps`,
+        fix: overlapFix(first, second),
         packages: [first.name, second.name],
       };
     });
   },
 });
+
+/** Never a pip uninstall of what a system package manager owns: that one is reinstalled by it instead. */
+function overlapFix(first: Distribution, second: Distribution): string {
+  const system = [first, second].filter((distribution) => distribution.managedBy !== undefined);
+  const other = [first, second].find((distribution) => distribution.managedBy === undefined);
+  if (system.length === 0) {
+    return `uninstall the one that should not be there (pip uninstall -y ${first.name} or ${second.name}), then reinstall the other with --force-reinstall --no-deps`;
+  }
+  const owned = system
+    .map((distribution) => `${distribution.name} (${distribution.managedBy ?? ''})`)
+    .join(' and ');
+  return other === undefined
+    ? `both are system packages: reinstall ${owned} with the system's package manager`
+    : `uninstall ${other.name} (pip uninstall -y ${other.name}), then reinstall ${owned} with the system's package manager; never delete its files by hand`;
+}
 
 function resolveRecordPath(sitePackages: string, path: string): string {
   const joined = path.startsWith('/') ? path : `${sitePackages}/${path}`;

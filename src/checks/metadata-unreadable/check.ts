@@ -1,3 +1,4 @@
+import { describeOwnerQuery } from '../../environment/system-packages.js';
 import { defineCheck, type Problem } from '../define-check.js';
 
 /** Metadata pip cannot read either ("Error parsing dependencies of …", "Ignoring invalid distribution ~orch"). */
@@ -6,7 +7,7 @@ export default defineCheck({
   severity: 'warning',
   title: 'Unreadable package metadata',
   run: ({ environment }) => {
-    const problems: Problem[] = environment.unreadable.map(({ path, reason, access }) =>
+    const problems: Problem[] = environment.unreadable.map(({ path, reason, access, managedBy }) =>
       access === true
         ? {
             // Vigil could not look: nothing there was checked, and the package may well be fine.
@@ -18,7 +19,11 @@ export default defineCheck({
           }
         : {
             detail: `${path}: ${reason}.`,
-            fix: `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`,
+            // A folder a system package owns is never ours to delete: its package manager repairs it.
+            fix:
+              managedBy === undefined
+                ? `remove ${path} if its package is gone, or reinstall that package with --force-reinstall`
+                : `reinstall the system package that owns it (${describeOwnerQuery(managedBy, path)} names it)`,
             packages: [],
           },
     );

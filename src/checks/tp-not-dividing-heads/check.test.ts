@@ -39,6 +39,46 @@ describe('tp-not-dividing-heads', () => {
     expect(problem?.fix).toBe('serve with --tensor-parallel-size 10');
   });
 
+  it.each([
+    ['28 heads, 4 KV heads, tp 8 (7 would fail the KV check)', 28, 4, 8, 4],
+    ['40 heads, 8 KV heads, tp 16 (10 would fail the KV check)', 40, 8, 16, 8],
+    ['48 heads, 6 KV heads, tp 4', 48, 6, 4, 3],
+    ['14 heads, 2 KV heads, tp 8', 14, 2, 8, 2],
+  ])('suggests a size that passes every constraint: %s', (_name, heads, kv, tp, size) => {
+    const config = { num_attention_heads: heads, num_key_value_heads: kv };
+    const [problem] = check.run(makeContext([], { model: modelFacts(config), tensorParallelSize: tp }));
+    expect(problem?.fix).toBe(`serve with --tensor-parallel-size ${size}`);
+    expect(check.run(makeContext([], { model: modelFacts(config), tensorParallelSize: size }))).toEqual([]);
+  });
+
+  it('every suggestion passes the check it was made for (heads 1..64, KV divisors, tp 1..16)', () => {
+    for (let heads = 1; heads <= 64; heads++) {
+      for (let kv = 1; kv <= heads; kv++) {
+        if (heads % kv !== 0) continue;
+        for (let tp = 1; tp <= 16; tp++) {
+          const config = { num_attention_heads: heads, num_key_value_heads: kv };
+          const [problem] = check.run(makeContext([], { model: modelFacts(config), tensorParallelSize: tp }));
+          const size = Number(/(\d+)$/.exec(problem?.fix ?? '')?.[1] ?? tp);
+          const again = check.run(makeContext([], { model: modelFacts(config), tensorParallelSize: size }));
+          expect(again, `${heads} heads, ${kv} KV, tp ${tp} → ${size}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('suggests no more ranks than there are GPUs', () => {
+    const config = { num_attention_heads: 64, num_key_value_heads: 8 };
+    const context = makeContext([], {
+      model: modelFacts(config),
+      tensorParallelSize: 12,
+      gpu: gpuReading({}, 4),
+    });
+    expect(check.run(context).map((problem) => problem.fix)).toEqual([
+      'serve with --tensor-parallel-size 4 or fewer, or make more GPUs visible (CUDA_VISIBLE_DEVICES)',
+      'serve with --tensor-parallel-size 4',
+    ]);
+  });
+
   it('flags more ranks than GPUs', () => {
     const context = makeContext([], { tensorParallelSize: 8, gpu: gpuReading({}, 4) });
     expect(check.run(context)).toMatchObject([{ title: 'More tensor-parallel ranks than GPUs' }]);

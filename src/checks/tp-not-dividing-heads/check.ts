@@ -25,7 +25,9 @@ export default defineCheck({
     const text = findTextConfig(model.config);
     const heads = findNumber(text, ATTENTION_HEAD_KEYS);
     if (heads === null) return problems;
-    const fitting = divisorsUpTo(heads.value, tp);
+    const kv = findNumber(text, KV_HEAD_KEYS) ?? heads;
+    // One suggestion that passes every constraint at once: both head counts, and the GPUs present.
+    const fitting = largestFittingSize(heads.value, kv.value, Math.min(tp, gpus ?? tp));
     if (heads.value % tp !== 0) {
       problems.push({
         detail: `Total number of attention heads (${heads.value}) must be divisible by tensor parallel size (${tp}).`,
@@ -34,12 +36,10 @@ export default defineCheck({
       });
       return problems;
     }
-    const kv = findNumber(text, KV_HEAD_KEYS) ?? heads;
-    const splits = kv.value >= tp ? kv.value % tp === 0 : tp % kv.value === 0;
-    if (!splits) {
+    if (!fitsKvHeads(kv.value, tp)) {
       problems.push({
         detail: `The model has ${kv.value} KV heads (${kv.key}); tensor parallel size ${tp} can neither split them evenly nor replicate them evenly, so model construction fails.`,
-        fix: `serve with --tensor-parallel-size ${divisorsUpTo(kv.value, tp)}`,
+        fix: `serve with --tensor-parallel-size ${fitting}`,
         packages: [],
       });
     }
@@ -47,8 +47,18 @@ export default defineCheck({
   },
 });
 
-/** The largest divisor of `count` not above `limit`: the nearest TP size that fits. */
-function divisorsUpTo(count: number, limit: number): number {
-  for (let size = Math.min(count, limit); size > 1; size--) if (count % size === 0) return size;
+/** vLLM splits KV heads across ranks, or replicates each on TP / KV ranks when there are fewer. */
+function fitsKvHeads(kv: number, tp: number): boolean {
+  return kv >= tp ? kv % tp === 0 : tp % kv === 0;
+}
+
+/**
+ * The largest TP size not above `limit` that divides the attention heads and splits or replicates the
+ * KV heads (28 heads, 4 KV heads, 8 GPUs → 4, not 7). 1 always fits.
+ */
+function largestFittingSize(heads: number, kv: number, limit: number): number {
+  for (let size = Math.min(heads, limit); size > 1; size--) {
+    if (heads % size === 0 && fitsKvHeads(kv, size)) return size;
+  }
   return 1;
 }

@@ -20,6 +20,7 @@ export interface EnvironmentFlags {
 }
 
 interface CheckFlags extends EnvironmentFlags {
+  skipPython?: boolean;
   gpu?: boolean;
   waitGpuFree?: string;
   model?: string;
@@ -64,6 +65,10 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
       ),
   )
+    .option(
+      '--skip-python',
+      'read no Python environment (a server that is not Python): GPU, host and model only',
+    )
     .option('--gpu', 'a GPU must be present: no nvidia-smi is an error, not a note')
     .option('--wait-gpu-free <seconds>', 'first wait up to SECONDS for other processes to release GPU memory')
     .option('--model <dir>', 'a model folder with config.json to check against the engine and --tp')
@@ -93,6 +98,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
     .action(async (serverCommand: string[], flags: CheckFlags) => {
       const options: CheckOptions = {
         ...toEnvironmentOptions(flags, io),
+        skipPython: flags.skipPython === true,
         gpu: flags.gpu === true,
         model: flags.model,
         tp: parseCount(flags.tp, '--tp'),

@@ -1,12 +1,16 @@
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
+import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
+import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import { createTimelineBuilder } from '../../timeline/build-timeline.js';
 import { tapLines } from '../../timeline/tap-lines.js';
-import { renderPage } from '../render-page.js';
+import type { Diagnosis } from '../../types/diagnosis.js';
+import { diagnoseEach } from '../diagnose-files.js';
+import { renderPage, type PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
-import { loadSignatures } from '../../rules/load-user-signatures.js';
+import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
 import { PrescanThread } from '../../system/prescan-thread.js';
 import { wantsColor, type CliIo } from '../io.js';
@@ -56,42 +60,36 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     )
     .action(async (files: string[], flags: DiagnoseFlags) => {
       const spec = chooseSource(files, flags, io);
-      const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
-      // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
-      const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
+      const rules = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+      const html = flags.format === 'html';
       const helpers: PrescanThread[] = [];
-      const options = {
-        signatures,
-        startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
-          const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
-          if (helper !== null) helpers.push(helper);
-          return helper;
-        },
-        ...(source.unit ? { unit: source.unit } : {}),
-      };
-      // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
-      const timeline = flags.format === 'html' ? createTimelineBuilder() : null;
-      // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
-      let diagnosis =
-        source.readInto && timeline === null
-          ? diagnoseFrom(source.readInto, options)
-          : await diagnoseStream(
-              timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
-              options,
-            );
-      diagnosis = {
-        ...diagnosis,
-        input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
-        warnings: [...source.warnings, ...diagnosis.warnings],
-      };
-      if (io.env.VIGIL_DEBUG === '1') io.stderr.write(`vigil: debug: ${describeHelpers(helpers)}\n`);
-      io.stdout.write(
+      const run = (source: SourceSpec): Promise<PageInput> =>
+        diagnoseSource(source, rules, io, html, helpers);
+      const page = (inputs: PageInput[]): string => renderPage(inputs, { redact: flags.redact });
+      const render = (diagnosis: Diagnosis): string =>
         flags.format === 'html'
-          ? renderPage([{ label: null, diagnosis, timeline: timeline?.finish() ?? null }], {
-              redact: flags.redact,
-            })
-          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
-      );
+          ? page([{ label: null, diagnosis, timeline: null }])
+          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
+      if (spec.kind === 'files' && spec.paths.length > 1) {
+        const paths = spec.paths;
+        if (paths.filter((path) => path === '-').length > 1) {
+          throw new UsageError("stdin ('-') can be given only once");
+        }
+        const diagnose = (path: string): Promise<PageInput> => run({ kind: 'files', paths: [path] });
+        setExit(
+          await diagnoseEach(paths, io, {
+            format: flags.format,
+            redact: flags.redact,
+            diagnose,
+            render,
+            page,
+          }),
+        );
+        return;
+      }
+      const { diagnosis, timeline } = await run(spec);
+      if (io.env.VIGIL_DEBUG === '1') io.stderr.write(`vigil: debug: ${describeHelpers(helpers)}\n`);
+      io.stdout.write(html ? page([{ label: null, diagnosis, timeline }]) : render(diagnosis));
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });
 }
@@ -100,6 +98,57 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
 function describeHelpers(helpers: readonly PrescanThread[]): string {
   if (helpers.length === 0) return 'no prescan helper thread started';
   return `prescan helper thread searched ${helpers.reduce((sum, h) => sum + h.searched, 0)} blocks`;
+}
+
+/**
+ * One source's diagnosis, with the source's and the rules' formats and warnings merged in, and for a page
+ * the starts on a timeline.
+ */
+async function diagnoseSource(
+  spec: SourceSpec,
+  rules: LoadedSignatures,
+  io: CliIo,
+  withTimeline: boolean,
+  helpers: PrescanThread[],
+): Promise<PageInput> {
+  // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
+  const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
+  const options = {
+    signatures: rules.signatures,
+    startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
+      const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
+      if (helper !== null) helpers.push(helper);
+      return helper;
+    },
+    ...(source.unit ? { unit: source.unit } : {}),
+  };
+  // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
+  const timeline = withTimeline ? createTimelineBuilder() : null;
+  // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
+  const diagnosis =
+    source.readInto && timeline === null
+      ? diagnoseFrom(source.readInto, options)
+      : await diagnoseStream(
+          timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
+          options,
+        );
+  return {
+    label: null,
+    diagnosis: {
+      ...diagnosis,
+      signature: aimFix(diagnosis),
+      input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
+      warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
+    },
+    timeline: timeline?.finish() ?? null,
+  };
+}
+
+/** The fix aimed at the environment in the traceback, with what its files here say (target-fix.ts). */
+function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
+  const crashed = diagnosis.signature === null ? null : findCrashedEnvironment(diagnosis);
+  if (diagnosis.signature === null || crashed === null) return diagnosis.signature;
+  return targetFix(diagnosis.signature, crashed, readEnvironmentFacts(crashed));
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {

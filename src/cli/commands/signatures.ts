@@ -30,7 +30,11 @@ export function registerSignatures(program: Command, io: CliIo, setExit: SetExit
     )
     .action(async (options: SignaturesOptions) => {
       checkFormat(options.format);
-      const { signatures, userFiles } = await loadSignatures({ rulesDirs: options.rules, env: io.env });
+      const { signatures, userFiles } = await loadSignatures({
+        rulesDirs: options.rules,
+        env: io.env,
+        strict: true,
+      });
       if (options.format === 'json') {
         const list = signatures.map((signature) => ({
           ...serializeSignature(signature),
@@ -51,7 +55,11 @@ export function registerSignatures(program: Command, io: CliIo, setExit: SetExit
     .action(async (id: string) => {
       const options = command.opts<SignaturesOptions>();
       checkFormat(options.format);
-      const { signatures, userFiles } = await loadSignatures({ rulesDirs: options.rules, env: io.env });
+      const { signatures, userFiles } = await loadSignatures({
+        rulesDirs: options.rules,
+        env: io.env,
+        strict: true,
+      });
       const signature = signatures.find((candidate) => candidate.id === id);
       if (signature === undefined) throw unknownId(id, signatures);
       const source = userFiles.get(id) ?? 'built-in';

@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync } from 'node:fs';
-import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { locateInterpreter } from '../../environment/index.js';
 import { UsageError } from '../../errors.js';
 import {
   parseDuration,
@@ -64,10 +65,10 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
         renderUnitFile({
           name,
           command: program,
-          ...withPython(program),
+          ...withPython(program, io),
           args,
           description: flags.description,
-          vigil: flags.vigil ?? defaultVigilPath(io),
+          vigil: flags.vigil === undefined ? defaultVigilCommand() : [flags.vigil],
           environmentFile: flags.envFile ?? `/etc/vigil/${name}.env`,
           user: flags.user,
           workingDirectory:
@@ -85,25 +86,14 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
 }
 
 /**
- * The server's interpreter: the program itself when it is one, else the python of the virtual environment
- * (or conda environment) whose entry point it is (`/opt/vllm/bin/vllm` → `/opt/vllm/bin/python`). Under
- * systemd, PATH's python3 is seldom the server's.
+ * What ExecStartPre checks: the server's own interpreter (environment/locate-interpreter.ts), or no Python
+ * at all when the command does not say: under systemd, PATH's python3 is seldom the server's, and its
+ * problems must not stop a healthy server.
  */
-function withPython(program: string): { python?: string } {
-  if (/^python[\d.]*$/.test(basename(program))) return { python: program };
-  const bin = dirname(program);
-  const root = dirname(bin);
-  if (!existsSync(join(root, 'pyvenv.cfg')) && !existsSync(join(root, 'conda-meta'))) return {};
-  for (const name of ['python', 'python3']) {
-    const candidate = join(bin, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return { python: candidate };
-    } catch {
-      // No such interpreter here; try the next name.
-    }
-  }
-  return {};
+function withPython(program: string, io: CliIo): { python?: string; venv?: string } {
+  const found = locateInterpreter(program, io.env, io.cwd);
+  if (found === null) return {};
+  return found.interpreter === found.venv ? { venv: found.interpreter } : { python: found.interpreter };
 }
 
 /** systemd wants an absolute ExecStart path: the program as PATH finds it here. */
@@ -123,18 +113,20 @@ function resolveProgram(command: string, io: CliIo): string {
   throw new UsageError(`${command} was not found on PATH; give the server program as an absolute path`);
 }
 
-/** The `vigil` that is running now: its bin script, two levels above this file in dist/. */
-function defaultVigilPath(io: CliIo): string {
-  const onPath = (io.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'vigil'));
-  for (const candidate of onPath) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
+/**
+ * The command that runs this vigil: this Node and the real path of its script, so the unit does not
+ * depend on the PATH or the node of the shell that wrote it. `--` ends Node's own options: Node 20 reads
+ * `--env-file` anywhere before it, even among the script's arguments.
+ */
+function defaultVigilCommand(): string[] {
   // The standalone binary is itself the vigil to run.
-  if (isStandalone()) return process.execPath;
-  return fileURLToPath(new URL('../bin.js', import.meta.url));
+  if (isStandalone()) return [process.execPath];
+  const script = fileURLToPath(new URL('../bin.js', import.meta.url));
+  const real = existsSync(script) ? realpathSync(script) : script;
+  if (/[\\/]_npx[\\/]/.test(real)) {
+    throw new UsageError(
+      `vigil runs from npx's cache (${real}), which npm may delete: install it (npm install -g vigil-llm) or give --vigil PATH`,
+    );
+  }
+  return [process.execPath, '--', real];
 }
