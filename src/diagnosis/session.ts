@@ -298,7 +298,8 @@ const ESCAPED_TRACEBACK = /Traceback \(most recent call last\):\\n|\\n {2}File \
 /** One input line may carry a whole multi-line message: each of its lines is read as a line. */
 function expandLine(line: ParsedLine): ParsedLine[] {
   let text = line.text;
-  if (!text.includes('\n') && ESCAPED_TRACEBACK.test(text)) {
+  // Both escapes hold a backslash-n: one builtin search rules out the regex for almost every line.
+  if (!text.includes('\n') && text.includes('\\n') && ESCAPED_TRACEBACK.test(text)) {
     text = text.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\t/g, '\t');
   }
   if (!text.includes('\n')) return [line];
