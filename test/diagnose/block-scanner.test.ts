@@ -18,8 +18,10 @@ import {
 } from '../../src/diagnosis/knowledge/may-matter.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
 
-// Counts the searches made in serving mode, to prove the tests below read logs that way at all (a test of
-// serving-mode reading that never entered it would pass whatever that reading does).
+// Counts the cheap searches (for signs of a failure, before the log's end), to prove the tests below read
+// logs that way at all (a test of that reading that never entered it would pass whatever it does). The
+// tests still call it "serving mode": the reading it was until the reading stopped depending on the
+// server's believed state.
 const serving = vi.hoisted(() => ({ searches: 0 }));
 vi.mock('../../src/diagnosis/signs-of-death.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/diagnosis/signs-of-death.js')>();
