@@ -2,9 +2,6 @@ import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
-import { createTimelineBuilder } from '../../timeline/build-timeline.js';
-import { tapLines } from '../../timeline/tap-lines.js';
-import { renderPage } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
@@ -64,14 +61,16 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         startHelper: startPrescanThread,
         ...(source.unit ? { unit: source.unit } : {}),
       };
-      // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
-      const timeline = flags.format === 'html' ? createTimelineBuilder() : null;
+      // A page also draws the starts on a timeline: its builder reads the same chunks as they pass. The page's
+      // code loads only for a page (start-up is most of a small log's diagnosis).
+      const page = flags.format === 'html' ? await loadPage() : null;
+      const timeline = page?.createTimelineBuilder() ?? null;
       // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
       let diagnosis =
         source.readInto && timeline === null
           ? diagnoseFrom(source.readInto, options)
           : await diagnoseStream(
-              timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
+              page && timeline ? page.tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
               options,
             );
       diagnosis = {
@@ -81,9 +80,12 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       };
       io.stdout.write(
         flags.format === 'html'
-          ? renderPage([{ label: null, diagnosis, timeline: timeline?.finish() ?? null }], {
-              redact: flags.redact,
-            })
+          ? (page ?? (await loadPage())).renderPage(
+              [{ label: null, diagnosis, timeline: timeline?.finish() ?? null }],
+              {
+                redact: flags.redact,
+              },
+            )
           : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
       );
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
@@ -130,4 +132,14 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
     );
   }
   return { kind: 'files', paths: ['-'] };
+}
+
+/** What `--format html` needs besides the diagnosis. */
+async function loadPage() {
+  const [{ createTimelineBuilder }, { tapLines }, { renderPage }] = await Promise.all([
+    import('../../timeline/build-timeline.js'),
+    import('../../timeline/tap-lines.js'),
+    import('../render-page.js'),
+  ]);
+  return { createTimelineBuilder, tapLines, renderPage };
 }
