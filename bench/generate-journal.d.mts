@@ -6,10 +6,12 @@ export const PLANTED: {
   message: string;
   messageNeedle: string;
 };
+export const SHAPES: readonly string[];
 export function parseSize(text: string): number;
 export function generateJournal(options: {
   size: number | string;
   out: string;
   seed?: number;
+  shape?: string;
   onProgress?: (bytes: number) => void;
 }): Promise<unknown>;

@@ -2,7 +2,15 @@
 // generate-journal.mjs — a deterministic, realistic journald log of an 8-worker vLLM (V1, >= 0.8) server
 // that served traffic for days and then crashed.
 //
-//   node bench/generate-journal.mjs --size 100m|1g|4g --out FILE [--seed 7]
+//   node bench/generate-journal.mjs --size 100m|1g|4g --out FILE [--seed 7] [--shape NAME]
+//
+// Shapes (the same server, told differently; each still ends in the planted crash):
+//   * journal: as below;
+//   * cut: without its first 2,000 lines (what `journalctl --since`, a rotated file or `docker logs --since`
+//     gives): no start, no ready line;
+//   * reworded: the banner, the engine's start line and the ready lines in words no engine uses;
+//   * request-errors: a tenth of the lines are ERROR-level request failures that quote the prompt's error
+//     words (`Error in request …: 'Why does my build fail with error: …'`).
 //
 // Writes FILE and FILE.meta.json (the planted root cause, its line number, the line count).
 //
@@ -94,8 +102,36 @@ const ENDPOINTS = [
   ['POST /tokenize', 0.04],
 ];
 
-export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
+export const SHAPES = ['journal', 'cut', 'reworded', 'request-errors'];
+/** Lines the `cut` shape drops from the start. */
+const CUT_LINES = 2000;
+/** The share of the `request-errors` shape's lines that are request failures. */
+const REQUEST_ERRORS = 0.1;
+
+export function generateJournal({ size, out, seed = 7, shape = 'journal', onProgress } = {}) {
+  if (!SHAPES.includes(shape)) throw new Error(`unknown shape ${shape} (one of ${SHAPES.join(', ')})`);
   const target = typeof size === 'number' ? size : parseSize(size);
+  const cutLines = shape === 'cut' ? CUT_LINES : 0;
+  const requestErrors = shape === 'request-errors' ? REQUEST_ERRORS : 0;
+  /** The start-up's marker lines, or words no engine uses for them. */
+  const say =
+    shape === 'reworded'
+      ? {
+          banner: 'OpenAI-compatible frontend, release 0.10.1.1',
+          engine: 'Building an inference engine (release 0.10.1.1) with config:',
+          serving: 'Frontend 0 bound to http://0.0.0.0:8000',
+          process: 'INFO:     Server process [3190412] up',
+          waiting: 'INFO:     Preparing the application.',
+          ready: 'INFO:     Application ready for requests.',
+        }
+      : {
+          banner: 'vLLM API server version 0.10.1.1',
+          engine: 'Initializing a V1 LLM engine (v0.10.1.1) with config:',
+          serving: 'Starting vLLM API server 0 on http://0.0.0.0:8000',
+          process: 'INFO:     Started server process [3190412]',
+          waiting: 'INFO:     Waiting for application startup.',
+          ready: 'INFO:     Application startup complete.',
+        };
   let s = seed >>> 0;
   const rnd = () => {
     // mulberry32
@@ -158,10 +194,18 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
   let off = 0;
   let written = 0;
   let lines = 0;
+  /** Lines of the start still to drop (the `cut` shape). */
+  let dropping = cutLines;
   const flush = () => {
     let o = 0;
+    while (dropping > 0 && o < off) {
+      o = ob.indexOf(0x0a, o) + 1;
+      if (o === 0) throw new Error('a dropped line ends past the output buffer');
+      dropping--;
+    }
+    const from = o;
     while (o < off) o += fs.writeSync(fd, ob, o, off - o);
-    written += off;
+    written += off - from;
     off = 0;
     if (onProgress) onProgress(written, target);
   };
@@ -198,6 +242,14 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
     postB[i] = post[i] === '' ? null : Buffer.from(post[i], 'latin1');
   };
   const fillText = (i) => {
+    if (requestErrors > 0 && rnd() < requestErrors) {
+      pre[i] = `${tag(API)}ERROR `;
+      post[i] =
+        rnd() < 0.5
+          ? ` [serving_chat.py:${ri(200, 1300)}] Error in request ${reqId()}: prompt '<|im_start|>user\\n${pick(PROMPTS)}<|im_end|>' needs ${ri(131073, 200000)} tokens, the model's context is 131072\n`
+          : ` [serving_engine.py:${ri(300, 700)}] Error with model error=ErrorInfo(message='${pick(PROMPTS).slice(0, 60)}... is not a valid tool call', type='BadRequestError', param=None, code=400)\n`;
+      return;
+    }
     const r = rnd();
     if (r < 0.3) {
       // APIServer: uvicorn access line (no vLLM stamp)
@@ -279,7 +331,7 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
       API,
       `${VENV}/torch/cuda/__init__.py:63: FutureWarning: The pynvml package is deprecated. Please install nvidia-ml-py instead. If you did not install pynvml directly, please report this to the maintainers of the package that installed pynvml for you.`,
     );
-    vl(API, 'INFO', 'api_server.py:1805', 'vLLM API server version 0.10.1.1');
+    vl(API, 'INFO', 'api_server.py:1805', say.banner);
     vl(
       API,
       'INFO',
@@ -294,7 +346,7 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
       ENGINE,
       'INFO',
       'core.py:73',
-      `Initializing a V1 LLM engine (v0.10.1.1) with config: model='${MODEL}', tensor_parallel_size=8, dtype=torch.bfloat16, max_seq_len=131072, quantization=fp8, enforce_eager=False, kv_cache_dtype=auto, seed=0, enable_prefix_caching=True, chunked_prefill_enabled=True`,
+      `${say.engine} model='${MODEL}', tensor_parallel_size=8, dtype=torch.bfloat16, max_seq_len=131072, quantization=fp8, enforce_eager=False, kv_cache_dtype=auto, seed=0, enable_prefix_caching=True, chunked_prefill_enabled=True`,
     );
     for (const w of WORKERS)
       vl(
@@ -354,7 +406,7 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
       `init engine (profile, create kv cache, warmup model) took ${f1(80, 120)} seconds`,
     );
     vl(API, 'INFO', 'api_server.py:1611', "Supported_tasks: ['generate']");
-    vl(API, 'INFO', 'api_server.py:1880', 'Starting vLLM API server 0 on http://0.0.0.0:8000');
+    vl(API, 'INFO', 'api_server.py:1880', say.serving);
     for (const r of [
       '/openapi.json',
       '/docs',
@@ -371,9 +423,9 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
         'launcher.py:37',
         `Route: ${r}, Methods: ${r.startsWith('/v1/c') || r === '/tokenize' ? 'POST' : 'GET, HEAD'}`,
       );
-    raw(API, 'INFO:     Started server process [3190412]');
-    raw(API, 'INFO:     Waiting for application startup.');
-    raw(API, 'INFO:     Application startup complete.');
+    raw(API, say.process);
+    raw(API, say.waiting);
+    raw(API, say.ready);
   };
 
   // ---- rare benign events (multi-line or with an access line) ----
@@ -760,10 +812,11 @@ export function generateJournal({ size, out, seed = 7, onProgress } = {}) {
     file: path.basename(out),
     generatorVersion: GENERATOR_VERSION,
     seed,
+    shape,
     targetBytes: target,
     bytes: written,
-    lines,
-    planted: { ...PLANTED, lineNumber: rootLine },
+    lines: lines - cutLines,
+    planted: { ...PLANTED, lineNumber: rootLine - cutLines },
   };
   fs.writeFileSync(`${out}.meta.json`, JSON.stringify(meta, null, 2) + '\n');
   return meta;
@@ -776,8 +829,11 @@ function main(argv) {
     if (a === '--size') args.size = argv[++i];
     else if (a === '--out') args.out = argv[++i];
     else if (a === '--seed') args.seed = Number(argv[++i]);
+    else if (a === '--shape') args.shape = argv[++i];
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node bench/generate-journal.mjs --size 100m|1g|4g --out FILE [--seed N]');
+      console.log(
+        `usage: node bench/generate-journal.mjs --size 100m|1g|4g --out FILE [--seed N] [--shape ${SHAPES.join('|')}]`,
+      );
       return 0;
     } else {
       console.error(`generate-journal: unknown argument ${a}`);

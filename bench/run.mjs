@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // run.mjs — `npm run bench`: times `vigil diagnose` on generated journals of an 8-worker vLLM server against
-// the grep pipeline an operator types and against `cat`, plus stdin and .gz input, `vigil check` on a
-// 600-distribution environment and the CPU `vigil run` spends following a chatty server.
+// the grep pipeline an operator types and against `cat`, in every shape a log comes in (the whole journal,
+// the same without its start, reworded start and ready lines, request errors in a tenth of the lines), plus
+// stdin and .gz input, the bundled incident against `node -e 0`, `vigil check` on 100 and 600
+// distributions and the CPU `vigil run` spends following a chatty server.
 //
-//   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,stdin,gz,check,run]
+//   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,shapes,stdin,gz,small,check,run]
+//                                       [--shapes cut,reworded,request-errors] [--shape-size 1g] [--clean]
 //                                       [--write] [--strict] [--keep-going] [--warmup 0|1] [--vigil dist/cli/bin.js]
 //
+// * The journal shape runs at every size of --sizes (time linear in size); the other shapes, stdin and .gz at
+//   --shape-size (default: 1g when --sizes has it, else the first size). --clean deletes each generated
+//   input of 500 MB or more once it has been timed.
 // * Builds nothing: dist/cli/bin.js must exist (`npm run build`). It times a copy of dist/ taken at the start
 //   (bench/out/vigil-dist), so a rebuild during the bench does not change what is measured.
 // * Generates missing inputs under bench/out/ (gitignored): journal-<size>.log (+ .meta.json with the planted
@@ -15,12 +21,12 @@
 //   The page cache is warmed (`cat` twice) and every command runs once untimed before the timed rounds; the
 //   commands then alternate (A B C, B C A, ...) and the medians of the rounds are reported, with the median of
 //   the per-round ratios (paired ratio).
-// * Correctness: every vigil diagnosis must name the root cause the generator planted (Worker_TP5's
-//   torch.OutOfMemoryError); otherwise the bench says so and exits 1.
+// * Correctness: every vigil diagnosis, of every shape, must name the root cause the generator planted
+//   (Worker_TP5's torch.OutOfMemoryError); otherwise the bench says so and exits 1.
 // * --write replaces the block between the bench markers in BENCHMARKS.md (machine, commands, table).
 // * --runs N sets the rounds (default 5 below 500 MB, 3 above); --large-runs N only those of 500 MB and up.
 // * --warmup 0 skips the untimed round (the page cache is still warmed; for slow builds).
-// * --strict also exits 1 when a target of issue 6 is missed; --keep-going times a wrong diagnosis anyway.
+// * --strict also exits 1 when a target is missed; --keep-going times a wrong diagnosis anyway.
 import process from 'node:process';
 import console from 'node:console';
 import { Buffer } from 'node:buffer';
@@ -31,7 +37,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENERATOR_VERSION, PLANTED, generateJournal, parseSize } from './generate-journal.mjs';
+import { GENERATOR_VERSION, PLANTED, SHAPES, generateJournal, parseSize } from './generate-journal.mjs';
 import { writeEnvironment } from './write-environment.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,8 +48,12 @@ const PAT = 'error|Error|exception|No valid|not supported|not found|cannot';
 const NEG = 'FutureWarning|gpt_oss_triton';
 const TIME = '/usr/bin/time';
 const NODE = process.execPath; // the node that runs the bench runs vigil too
-const SECTIONS = ['diagnose', 'stdin', 'gz', 'check', 'run'];
-const TARGETS = { grepRatio: 0.8, rssMiB: 150, checkMs: 300, runCorePct: 5 };
+const SECTIONS = ['diagnose', 'shapes', 'stdin', 'gz', 'small', 'check', 'run'];
+/** Issue 13's targets (run: issue 6's). */
+const TARGETS = { grepRatio: 0.5, rssMiB: 150, checkMs: 250, incidentVsNode: 2, runCorePct: 5 };
+const INCIDENT = 'examples/vllm-kimi-k25-flashinfer-mismatch.journal.log';
+/** Inputs this large are deleted after use with --clean. */
+const LARGE = 5e8;
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
@@ -59,6 +69,10 @@ function parseArgs(argv) {
     keepGoing: false,
     warmup: 1,
     largeRuns: null,
+    shapes: SHAPES.filter((x) => x !== 'journal'),
+    shapeSize: null,
+    envCounts: [100, 600],
+    clean: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -83,7 +97,10 @@ function parseArgs(argv) {
     else if (a === '--strict') o.strict = true;
     else if (a === '--run-seconds') o.runSeconds = Number(next());
     else if (a === '--rate') o.rate = Number(next());
-    else if (a === '--env-count') o.envCount = Number(next());
+    else if (a === '--env-count') o.envCounts = next().split(',').map(Number);
+    else if (a === '--shapes') o.shapes = next().split(',').filter(Boolean);
+    else if (a === '--shape-size') o.shapeSize = next().toLowerCase();
+    else if (a === '--clean') o.clean = true;
     else if (a === '--vigil') {
       BIN = next();
       snapshot = false;
@@ -103,6 +120,10 @@ function parseArgs(argv) {
   for (const s of o.only)
     if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}; sections: ${SECTIONS.join(',')}`);
   for (const s of o.sizes) parseSize(s);
+  for (const s of o.shapes)
+    if (!SHAPES.includes(s)) throw new Error(`unknown shape ${s}; shapes: ${SHAPES.join(',')}`);
+  o.shapeSize ??= o.sizes.includes('1g') ? '1g' : o.sizes[0];
+  parseSize(o.shapeSize);
   if (o.runs !== null && !(o.runs >= 1)) throw new Error('--runs must be >= 1');
   return o;
 }
@@ -167,14 +188,15 @@ function measure(argv, { capture = false } = {}) {
 }
 
 // ---------------------------------------------------------------- inputs
-function ensureJournal(size) {
-  const file = path.join(OUT, `journal-${size}.log`);
+function ensureJournal(size, shape = 'journal') {
+  const file = path.join(OUT, `journal-${size}${shape === 'journal' ? '' : `-${shape}`}.log`);
   const metaFile = `${file}.meta.json`;
   let meta = null;
   try {
     meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
     if (
       meta.generatorVersion !== GENERATOR_VERSION ||
+      (meta.shape ?? 'journal') !== shape ||
       meta.targetBytes !== parseSize(size) ||
       fs.statSync(file).size !== meta.bytes
     )
@@ -183,13 +205,29 @@ function ensureJournal(size) {
     meta = null;
   }
   if (meta === null) {
-    log(`generating ${rel(file)} (${label(size)})`);
+    log(`generating ${rel(file)} (${label(size)}, ${shape})`);
     const t0 = performance.now();
-    meta = generateJournal({ size, out: file });
+    meta = generateJournal({ size, out: file, shape });
     const s = (performance.now() - t0) / 1000;
     log(`  ${meta.bytes} bytes, ${meta.lines} lines in ${s.toFixed(1)} s (${fmtMBs(meta.bytes, s)} MB/s)`);
   }
-  return { size, file, meta };
+  return { size, shape, file, meta };
+}
+
+/** What a table row calls an input. */
+const SHAPE_NAMES = {
+  journal: 'journal',
+  cut: 'journal without its first 2,000 lines',
+  reworded: 'journal, start and ready lines reworded',
+  'request-errors': 'journal, 10 % request-error lines',
+};
+const inputName = (j) => `${label(j.size)} ${SHAPE_NAMES[j.shape] ?? j.shape}`;
+
+/** --clean: a large generated input goes once timed (with its .gz). */
+function cleanUp(j, opts) {
+  if (!opts.clean || j.meta.bytes < LARGE) return;
+  for (const f of [j.file, `${j.file}.meta.json`, `${j.file}.gz`]) fs.rmSync(f, { force: true });
+  log(`removed ${rel(j.file)}`);
 }
 
 function ensureGzip(journal) {
@@ -305,7 +343,7 @@ async function benchSize(j, opts, failures, notes) {
       key: 'vigil',
       argv: [NODE, BIN, 'diagnose', f, '--format', 'json'],
       capture: true,
-      check: vigilCheck(j.meta, notes, label(j.size)),
+      check: vigilCheck(j.meta, notes, inputName(j)),
     },
     // the operator's pipeline; `exit ${PIPESTATUS[0]}` makes a first grep cut short by SIGPIPE visible
     {
@@ -319,10 +357,13 @@ async function benchSize(j, opts, failures, notes) {
     },
     { key: 'cat', argv: ['bash', '-c', `cat ${sh(f)} > /dev/null`] },
   ];
-  log(`${label(j.size)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat`);
-  const r = await rounds(methods, runs, failures, label(j.size));
+  log(`${inputName(j)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat`);
+  const r = await rounds(methods, runs, failures, inputName(j));
   return {
     size: j.size,
+    shape: j.shape,
+    name: inputName(j),
+    rootCause: j.rootCause,
     bytes: j.meta.bytes,
     lines: j.meta.lines,
     grepLines,
@@ -354,6 +395,16 @@ async function benchStdin(j, opts, failures, notes) {
         capture: true,
         check: vigilCheck(j.meta, notes, label(j.size)),
       },
+      // the operator's pipeline on the same stream
+      {
+        key: 'grep',
+        argv: [
+          'bash',
+          '-c',
+          `cat ${sh(f)} | grep -E ${sh(PAT)} | grep -v -E ${sh(NEG)} > /dev/null; exit \${PIPESTATUS[1]}`,
+        ],
+        check: grepCheck,
+      },
     ],
     runs,
     failures,
@@ -364,7 +415,9 @@ async function benchStdin(j, opts, failures, notes) {
     bytes: j.meta.bytes,
     stdin: summary(r.stdin),
     file: summary(r.file),
+    grep: summary(r.grep),
     vsFile: paired(r.stdin, r.file),
+    vsGrep: paired(r.stdin, r.grep),
   };
 }
 
@@ -408,16 +461,51 @@ async function benchGzip(j, opts, failures, notes) {
   };
 }
 
-async function benchCheck(opts, failures) {
-  const runs = Math.max(opts.runs ?? 5, 3);
-  const envDir = path.join(OUT, `env-${opts.envCount}`);
+const NODE_E_0 = { key: 'node', argv: [NODE, '-e', '0'] };
+
+/** The bundled incident (1,551 lines), paired with a bare `node -e 0`: what start-up costs. */
+async function benchSmall(opts, failures) {
+  const runs = Math.max(opts.runs ?? 11, 11);
+  let rootCause = '?';
+  log(`bundled incident: ${runs} alternating rounds of vigil diagnose ${INCIDENT} / node -e 0`);
+  const r = await rounds(
+    [
+      {
+        key: 'vigil',
+        argv: [NODE, BIN, 'diagnose', INCIDENT, '--format', 'json'],
+        capture: true,
+        check: (x) => {
+          if (x.code !== 1) return `exit ${x.code} (a finding is 1): ${x.stderr.trim().slice(-300)}`;
+          const message = JSON.parse(x.stdout)?.rootCause?.message ?? '';
+          if (!message.includes('flashinfer-cubin version (0.6.3) does not match'))
+            return `named ${JSON.stringify(message.slice(0, 80))}, not the flashinfer-cubin mismatch`;
+          rootCause = '✓ flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)';
+          return null;
+        },
+      },
+      NODE_E_0,
+    ],
+    runs,
+    failures,
+    'incident',
+  );
+  const lines = fs.readFileSync(path.join(ROOT, INCIDENT), 'utf8').split('\n').length - 1;
+  return {
+    lines,
+    rootCause,
+    vigil: summary(r.vigil),
+    node: summary(r.node),
+    vsNode: paired(r.vigil, r.node),
+  };
+}
+
+async function benchCheck(opts, failures, count) {
+  const runs = Math.max(opts.runs ?? 5, 5);
+  const envDir = path.join(OUT, `env-${count}`);
   const site = path.join(envDir, 'lib', 'python3.12', 'site-packages');
-  if (
-    !fs.existsSync(site) ||
-    fs.readdirSync(site).filter((n) => n.endsWith('.dist-info')).length !== opts.envCount
-  ) {
-    log(`writing ${rel(envDir)} (${opts.envCount} distributions)`);
-    writeEnvironment({ count: opts.envCount, out: envDir });
+  if (!fs.existsSync(site) || fs.readdirSync(site).filter((n) => n.endsWith('.dist-info')).length !== count) {
+    log(`writing ${rel(envDir)} (${count} distributions)`);
+    writeEnvironment({ count, out: envDir });
   }
   let distributions = null;
   const argv = [NODE, BIN, 'check', '--site-packages', rel(site), '--format', 'json'];
@@ -444,12 +532,20 @@ async function benchCheck(opts, failures) {
           return null;
         },
       },
+      NODE_E_0,
     ],
     runs,
     failures,
-    'check',
+    `check ${count}`,
   );
-  return { count: opts.envCount, distributions, argv, ...summary(r.check), code: r.check.at(-1)?.code };
+  return {
+    count,
+    distributions,
+    argv,
+    ...summary(r.check),
+    node: summary(r.node),
+    code: r.check.at(-1)?.code,
+  };
 }
 
 /** Reads utime+stime (seconds) of a process from /proc, or null. */
@@ -602,29 +698,30 @@ function report(res, opts, m) {
     L.push('|---|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of res.sizes)
       L.push(
-        `| ${label(r.size)} journal (${r.bytes.toLocaleString('en-US')} B, ${r.lines.toLocaleString('en-US')} lines; grep finds ${r.grepLines.toLocaleString('en-US')}), ${r.runs} rounds | ` +
+        `| ${r.name} (${r.bytes.toLocaleString('en-US')} B, ${r.lines.toLocaleString('en-US')} lines; grep finds ${r.grepLines.toLocaleString('en-US')}), ${r.runs} rounds | ` +
           `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ` +
-          `**${r.vsGrep.toFixed(2)}** | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${res.rootCause[r.size] ?? '?'} |`,
+          `**${r.vsGrep.toFixed(2)}** | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${r.rootCause ?? '?'} |`,
       );
     for (const r of res.stdin)
       L.push(
-        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsFile.toFixed(2)}× the file input |`,
+        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsGrep.toFixed(2)}× \`cat F \\| grep …\` (${fmtS(r.grep.wall)} s); ${r.vsFile.toFixed(2)}× the file input |`,
       );
     for (const r of res.gz)
       L.push(
         `| ${label(r.size)} as .gz (${(r.gzBytes / 1e6).toFixed(1)} MB); grep column: \`zcat \\| grep …\`, cat column: \`gzip -dc\` | **${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.zgrep.wall)} | ${fmtS(r.gunzip.wall)} | ${r.vsGrep.toFixed(2)} | ${r.vsGunzip.toFixed(2)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.zgrep.rssMiB.toFixed(0)} | |`,
       );
     L.push('');
-    if (res.sizes.length >= 2) {
-      const pts = (k) => res.sizes.map((r) => ({ x: r.bytes / 1e9, y: r[k].wall }));
+    const journals = res.sizes.filter((r) => r.shape === 'journal');
+    if (journals.length >= 2) {
+      const pts = (k) => journals.map((r) => ({ x: r.bytes / 1e9, y: r[k].wall }));
       const f = Object.fromEntries(['vigil', 'grep', 'cat'].map((k) => [k, fitLine(pts(k))]));
       L.push(
-        `Per-GB slope (least squares over ${res.sizes.map((r) => label(r.size)).join(', ')}): vigil **${f.vigil.slope.toFixed(3)} s/GB** ` +
+        `Per-GB slope of the journal (least squares over ${journals.map((r) => label(r.size)).join(', ')}): vigil **${f.vigil.slope.toFixed(3)} s/GB** ` +
           `(+${f.vigil.intercept.toFixed(3)} s fixed), grep ${f.grep.slope.toFixed(3)} s/GB, cat ${f.cat.slope.toFixed(3)} s/GB.`,
       );
-      if (res.sizes.length >= 3) {
-        const seg = res.sizes.slice(1).map((r, i) => {
-          const p = res.sizes[i];
+      if (journals.length >= 3) {
+        const seg = journals.slice(1).map((r, i) => {
+          const p = journals[i];
           return `${label(p.size)}→${label(r.size)} ${((r.vigil.wall - p.vigil.wall) / ((r.bytes - p.bytes) / 1e9)).toFixed(3)} s/GB`;
         });
         L.push(`vigil's marginal cost per GB: ${seg.join(', ')}.`);
@@ -632,10 +729,18 @@ function report(res, opts, m) {
       L.push('');
     }
   }
-  if (res.check)
+  if (res.small) {
+    const x = res.small;
     L.push(
-      `\`vigil check\` on a generated ${res.check.count}-distribution environment: **${(res.check.wall * 1000).toFixed(0)} ms** median ` +
-        `(${(res.check.min * 1000).toFixed(0)}–${(res.check.max * 1000).toFixed(0)}), peak RSS ${res.check.rssMiB.toFixed(0)} MiB, exit ${res.check.code}.`,
+      `The bundled incident (\`vigil diagnose ${INCIDENT} --format json\`, ${x.lines.toLocaleString('en-US')} lines): **${(x.vigil.wall * 1000).toFixed(0)} ms** ` +
+        `(${(x.vigil.min * 1000).toFixed(0)}–${(x.vigil.max * 1000).toFixed(0)}), \`node -e 0\` ${(x.node.wall * 1000).toFixed(0)} ms: **${x.vsNode.toFixed(2)}×** (paired), ` +
+        `CPU ${(x.vigil.cpu * 1000).toFixed(0)} ms against ${(x.node.cpu * 1000).toFixed(0)} ms; ${x.rootCause}.`,
+    );
+  }
+  for (const c of res.checks)
+    L.push(
+      `\`vigil check\` on a generated ${c.count}-distribution environment: **${(c.wall * 1000).toFixed(0)} ms** median ` +
+        `(${(c.min * 1000).toFixed(0)}–${(c.max * 1000).toFixed(0)}), \`node -e 0\` ${(c.node.wall * 1000).toFixed(0)} ms, peak RSS ${c.rssMiB.toFixed(0)} MiB, exit ${c.code}.`,
     );
   if (res.run)
     L.push(
@@ -649,21 +754,35 @@ function report(res, opts, m) {
 
 function targets(res) {
   const t = [];
-  const one = res.sizes.find((r) => r.size === '1g');
-  if (one)
+  for (const r of res.sizes.filter((x) => x.size === '1g'))
     t.push([
-      `1 GB diagnosis ≤ ${TARGETS.grepRatio}× the grep pipeline`,
-      one.vsGrep <= TARGETS.grepRatio,
-      `${one.vsGrep.toFixed(2)}×`,
+      `${r.name} ≤ ${TARGETS.grepRatio}× the grep pipeline`,
+      r.vsGrep <= TARGETS.grepRatio,
+      `${r.vsGrep.toFixed(2)}×`,
     ]);
-  for (const r of res.sizes.filter((x) => x.bytes >= 9e8))
+  for (const r of res.gz.filter((x) => x.bytes >= 9e8))
     t.push([
-      `peak RSS ≤ ${TARGETS.rssMiB} MiB at ${label(r.size)}`,
-      r.vigil.rssMiB <= TARGETS.rssMiB,
-      `${r.vigil.rssMiB.toFixed(0)} MiB`,
+      `${label(r.size)} .gz ≤ ${TARGETS.grepRatio}× \`zcat | grep …\``,
+      r.vsGrep <= TARGETS.grepRatio,
+      `${r.vsGrep.toFixed(2)}×`,
     ]);
-  if (res.sizes.length >= 3) {
-    const [a, b, c] = res.sizes.slice(-3);
+  for (const r of res.stdin.filter((x) => x.bytes >= 9e8))
+    t.push([
+      `${label(r.size)} via stdin ≤ ${TARGETS.grepRatio}× the grep pipeline on the file`,
+      r.vsGrep <= TARGETS.grepRatio,
+      `${r.vsGrep.toFixed(2)}×`,
+    ]);
+  for (const r of [...res.sizes, ...res.stdin, ...res.gz].filter((x) => x.bytes >= 9e8)) {
+    const rss = (r.vigil ?? r.stdin).rssMiB;
+    t.push([
+      `peak RSS ≤ ${TARGETS.rssMiB} MiB, ${r.name ?? label(r.size)}${r.stdin ? ' via stdin' : r.gzBytes ? ' .gz' : ''}`,
+      rss <= TARGETS.rssMiB,
+      `${rss.toFixed(0)} MiB`,
+    ]);
+  }
+  const journals = res.sizes.filter((r) => r.shape === 'journal');
+  if (journals.length >= 3) {
+    const [a, b, c] = journals.slice(-3);
     const s1 = (b.vigil.wall - a.vigil.wall) / ((b.bytes - a.bytes) / 1e9);
     const s2 = (c.vigil.wall - b.vigil.wall) / ((c.bytes - b.bytes) / 1e9);
     t.push([
@@ -672,11 +791,17 @@ function targets(res) {
       `${s1.toFixed(3)} vs ${s2.toFixed(3)} s/GB`,
     ]);
   }
-  if (res.check)
+  if (res.small)
     t.push([
-      `check on ${res.check.count} distributions < ${TARGETS.checkMs} ms`,
-      res.check.wall * 1000 < TARGETS.checkMs,
-      `${(res.check.wall * 1000).toFixed(0)} ms`,
+      `bundled incident ≤ ${TARGETS.incidentVsNode}× \`node -e 0\``,
+      res.small.vsNode <= TARGETS.incidentVsNode,
+      `${res.small.vsNode.toFixed(2)}×`,
+    ]);
+  for (const c of res.checks.filter((x) => x.count >= 600))
+    t.push([
+      `check on ${c.count} distributions < ${TARGETS.checkMs} ms`,
+      c.wall * 1000 < TARGETS.checkMs,
+      `${(c.wall * 1000).toFixed(0)} ms`,
     ]);
   if (res.run)
     t.push([
@@ -691,14 +816,15 @@ function commands(opts) {
   return [
     '```sh',
     'npm run build',
-    `node bench/run.mjs --sizes ${opts.sizes.join(',')}${opts.runs ? ` --runs ${opts.runs}` : ''}${opts.only.length < SECTIONS.length ? ` --only ${opts.only.join(',')}` : ''} --write`,
-    '# what it times, F = bench/out/journal-<size>.log:',
+    `node bench/run.mjs --sizes ${opts.sizes.join(',')} --shape-size ${opts.shapeSize}${opts.runs ? ` --runs ${opts.runs}` : ''}${opts.largeRuns ? ` --large-runs ${opts.largeRuns}` : ''}${opts.only.length < SECTIONS.length ? ` --only ${opts.only.join(',')}` : ''} --write`,
+    '# what it times, F = bench/out/journal-<size>[-<shape>].log (node bench/generate-journal.mjs --shape …):',
     'node dist/cli/bin.js diagnose F --format json',
     `bash -c "grep -E '${PAT}' F | grep -v -E '${NEG}' > /dev/null"`,
     "bash -c 'cat F > /dev/null'",
-    "bash -c 'cat F | node dist/cli/bin.js diagnose - --format json'",
+    `bash -c "cat F | node dist/cli/bin.js diagnose - --format json"   # vs cat F | grep …`,
     `node dist/cli/bin.js diagnose F.gz --format json   # vs zcat F.gz | grep …, and gzip -dc F.gz > /dev/null`,
-    'node dist/cli/bin.js check --site-packages bench/out/env-600/lib/python3.12/site-packages --format json',
+    `node dist/cli/bin.js diagnose ${INCIDENT} --format json   # vs node -e 0`,
+    'node dist/cli/bin.js check --site-packages bench/out/env-N/lib/python3.12/site-packages --format json   # N = 100, 600; vs node -e 0',
     `node dist/cli/bin.js run --no-preflight --quiet -- node bench/chatty-server.mjs --rate ${opts.rate} --seconds ${opts.runSeconds}`,
     '```',
   ].join('\n');
@@ -744,37 +870,43 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const failures = [];
   const notes = new Set();
-  const res = { sizes: [], stdin: [], gz: [], check: null, run: null, rootCause: {} };
-  const journals = opts.only.some((s) => ['diagnose', 'stdin', 'gz'].includes(s))
-    ? opts.sizes.map(ensureJournal)
-    : [];
-
-  // one untimed diagnosis first, so that a wrong answer stops the bench before minutes of timing
-  for (const j of journals) {
+  const res = { sizes: [], stdin: [], gz: [], small: null, checks: [], run: null };
+  const inputs = [];
+  if (opts.only.includes('diagnose')) for (const size of opts.sizes) inputs.push([size, 'journal']);
+  if (opts.only.includes('shapes')) for (const shape of opts.shapes) inputs.push([opts.shapeSize, shape]);
+  const streamed = opts.only.includes('stdin') || opts.only.includes('gz');
+  if (streamed && !inputs.some(([size, shape]) => size === opts.shapeSize && shape === 'journal'))
+    inputs.push([opts.shapeSize, 'journal']);
+  // Smallest first: a wrong answer stops the bench before minutes of timing.
+  inputs.sort((a, b) => parseSize(a[0]) - parseSize(b[0]));
+  for (const [size, shape] of inputs) {
+    const j = ensureJournal(size, shape);
+    // one untimed diagnosis first
     const x = await measure([NODE, BIN, 'diagnose', rel(j.file), '--format', 'json'], { capture: true });
     const v =
       x.code === 0 || x.code === 1
         ? verify(x.stdout, j.meta)
         : { ok: false, why: `exit ${x.code}: ${x.stderr.trim().slice(-400)}` };
-    res.rootCause[j.size] = (v.ok ? '✓ ' : '✗ named ') + `${(v.name ?? v.why).replace(/\|/g, '\\|')}…`;
+    j.rootCause = (v.ok ? '✓ ' : '✗ named ') + `${(v.name ?? v.why).replace(/\|/g, '\\|')}…`;
     if (!v.ok) {
       console.error(`bench: WRONG DIAGNOSIS of ${rel(j.file)}: ${v.why}`);
-      failures.push(`${label(j.size)}: ${v.why}`);
-    } else for (const n of v.notes) notes.add(`${label(j.size)}: ${n}`);
+      failures.push(`${inputName(j)}: ${v.why}`);
+      if (!opts.keepGoing) {
+        console.error('bench: stopping: the diagnosis is wrong (--keep-going times it anyway)');
+        return 1;
+      }
+    } else for (const n of v.notes) notes.add(`${inputName(j)}: ${n}`);
+    const timed = shape === 'journal' ? opts.only.includes('diagnose') && opts.sizes.includes(size) : true;
+    if (timed) res.sizes.push(await benchSize(j, opts, failures, notes));
+    if (shape === 'journal' && size === opts.shapeSize) {
+      if (opts.only.includes('stdin')) res.stdin.push(await benchStdin(j, opts, failures, notes));
+      if (opts.only.includes('gz')) res.gz.push(await benchGzip(j, opts, failures, notes));
+    }
+    cleanUp(j, opts);
   }
-  if (failures.length && !opts.keepGoing) {
-    console.error('bench: stopping: the diagnosis is wrong (--keep-going times it anyway)');
-    return 1;
-  }
-  for (const j of journals) {
-    if (opts.only.includes('diagnose')) res.sizes.push(await benchSize(j, opts, failures, notes));
-    if (opts.only.includes('stdin')) res.stdin.push(await benchStdin(j, opts, failures, notes));
-  }
-  if (opts.only.includes('gz')) {
-    const small = journals.find((j) => j.size === '100m') ?? journals[0] ?? ensureJournal('100m');
-    res.gz.push(await benchGzip(small, opts, failures, notes));
-  }
-  if (opts.only.includes('check')) res.check = await benchCheck(opts, failures);
+  if (opts.only.includes('small')) res.small = await benchSmall(opts, failures);
+  if (opts.only.includes('check'))
+    for (const count of opts.envCounts) res.checks.push(await benchCheck(opts, failures, count));
   if (opts.only.includes('run')) res.run = await benchRun(opts, failures);
 
   const m = machine();
@@ -782,7 +914,7 @@ async function main() {
   const t = targets(res);
   const targetText = t.length
     ? [
-        'Targets (issue 6):',
+        'Targets (issue 13; run: issue 6):',
         '',
         ...t.map(([what, ok, got]) => `- ${ok ? '✓' : '✗'} ${what}: ${got}`),
         '',

@@ -210,7 +210,9 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   const wrapper = isWrapper(text);
   const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
   return {
-    ...base,
+    line: base.line,
+    frames: base.frames,
+    detail: base.detail,
     kind: 'failure-line',
     exception,
     message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
@@ -231,7 +233,10 @@ function lineDraft(
   fatal: boolean,
   wrapper: boolean,
 ): Draft {
-  return { ...base, kind, exception: null, message: base.line.text.trim(), strength, fatal, wrapper };
+  // Written out, not spread: drafts come in several shapes, and spreading them is slow (this runs for every
+  // failure line of a long log).
+  const { line, frames, detail } = base;
+  return { line, frames, detail, kind, exception: null, message: line.text.trim(), strength, fatal, wrapper };
 }
 
 export function completeDraft(
@@ -241,15 +246,24 @@ export function completeDraft(
   context: string[],
   chatterBefore = 0,
 ): Candidate {
+  // Field by field, not `...draft`, for the same reason as lineDraft.
   return {
-    ...draft,
-    crash: draft.crash ?? false,
+    kind: draft.kind,
+    exception: draft.exception,
+    message: draft.message,
+    line: draft.line,
+    frames: draft.frames,
+    detail: draft.detail,
+    strength: draft.strength,
+    fatal: draft.fatal,
+    wrapper: draft.wrapper,
+    chainBonus: 0,
     attempt,
     afterReady,
-    context,
-    chainBonus: 0,
+    crash: draft.crash ?? false,
     phase: phaseOf(draft.frames),
     chatterBefore,
     fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
+    context,
   };
 }

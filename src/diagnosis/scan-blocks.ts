@@ -9,8 +9,11 @@ import { countLines, sliceLines } from './slice-lines.js';
 export interface ScanTarget {
   /** Whether line `n` must be read whatever it holds (inside a traceback, right after a failure). */
   needsLine(n: number): boolean;
-  /** Whether the server is up and serving, so only signs of its death need reading. */
-  isServing(): boolean;
+  /**
+   * Whether the lines from `n` on are searched closely (every line that may matter) rather than for signs
+   * of a failure alone: decided from lines read (a start or a death just before), not the server's state.
+   */
+  readsClosely(n: number): boolean;
   readLine(raw: string): void;
   /** `count` lines passed over; `lastLines` makes the last of them into strings if they are wanted. */
   skipLines(count: number, lastLines: () => string[]): void;
@@ -22,7 +25,7 @@ export interface ScanOptions {
   maxLineLength: number;
   /** Starts a helper that searches a long log as well (the same diagnosis, sooner). */
   startHelper?: StartPrescanHelper;
-  /** The log's last this many bytes are read closely whatever the server's state (its death is there). */
+  /** The log's last this many bytes are read closely (its death is there); before them, the cheap search. */
   closeReadBytes: number;
 }
 
@@ -163,16 +166,16 @@ export class BlockScanner {
   }
 
   /** Scans the oldest queued block, then gives it back for reuse once nothing refers to it. */
-  private scanNext(mayServe: boolean): void {
+  private scanNext(beforeEnd: boolean): void {
     const entry = this.queue.shift();
     if (entry === undefined) return;
     const { block, sequence } = entry;
     this.queued -= block.length;
-    if (mayServe) this.searchAheadWhileWaiting(sequence);
+    if (beforeEnd) this.searchAheadWhileWaiting(sequence);
     // The helper must be done with its slot before the slot is written again, wanted or not. A block it
     // had not begun ('self') is searched here as any other.
     const taken = entry.own ?? (sequence === null ? null : (this.helper?.take(sequence) ?? null));
-    this.scanBlock(block, mayServe, mayServe && taken !== 'self' ? taken : null);
+    this.scanBlock(block, beforeEnd, beforeEnd && taken !== 'self' ? taken : null);
     // Skipped lines still wanted as context are read now, while the block holds them.
     this.target.settle();
     if (
@@ -197,7 +200,7 @@ export class BlockScanner {
     }
   }
 
-  private scanBlock(chunk: Buffer, mayServe: boolean, prescan: Prescan | null): void {
+  private scanBlock(chunk: Buffer, beforeEnd: boolean, prescan: Prescan | null): void {
     let bytes = chunk;
     if (!this.started) {
       this.started = true;
@@ -221,33 +224,33 @@ export class BlockScanner {
       this.carry = null;
       this.carryCut = false;
       if (cutShort) this.readCut(carried);
-      else this.scanSmall(carried, mayServe);
+      else this.scanSmall(carried, beforeEnd);
       bytes = bytes.subarray(firstLf + 1);
     } else if (prescan !== null && prescan.start > 0) {
-      this.scanSmall(bytes.subarray(0, prescan.start), mayServe);
+      this.scanSmall(bytes.subarray(0, prescan.start), beforeEnd);
       bytes = bytes.subarray(prescan.start);
     }
     if (prescan !== null && prescan.start > 0) {
       // `bytes` now starts at the prescan's start: its offsets move by that much.
-      this.scanPrescanned(bytes, prescan, mayServe);
+      this.scanPrescanned(bytes, prescan, beforeEnd);
       if (prescan.end < chunk.length) this.keepCarry(chunk.subarray(prescan.end));
       return;
     }
     const cut = bytes.lastIndexOf(0x0a) + 1;
     if (cut < bytes.length) this.keepCarry(bytes.subarray(cut));
     if (cut === 0) return;
-    this.scanLineBlock(bytes.subarray(0, cut), mayServe);
+    this.scanLineBlock(bytes.subarray(0, cut), beforeEnd);
   }
 
   /**
-   * Whole lines a helper thread searched ahead: its hits are taken while the server serves; a line the
-   * session asks for is read here, and once it stops serving the rest is searched here as usual.
+   * Whole lines a helper thread searched ahead: its hits are taken; a line the session asks for is read
+   * here, and where the session asks for a close search the rest is searched here as usual.
    */
-  private scanPrescanned(lines: Buffer, prescan: Prescan, mayServe: boolean): void {
+  private scanPrescanned(lines: Buffer, prescan: Prescan, beforeEnd: boolean): void {
     const shift = prescan.start;
     const end = prescan.end - shift;
-    if (prescan.hasCarriageReturn || !mayServe) {
-      this.scanLineBlock(lines.subarray(0, end), mayServe);
+    if (prescan.hasCarriageReturn || !beforeEnd) {
+      this.scanLineBlock(lines.subarray(0, end), beforeEnd);
       return;
     }
     const { hits, linesBefore } = prescan;
@@ -262,8 +265,8 @@ export class BlockScanner {
         done++;
         continue;
       }
-      if (!this.target.isServing()) {
-        this.scanLineBlock(lines.subarray(pos, end), mayServe);
+      if (this.target.readsClosely(this.lines + 1)) {
+        this.scanLineBlock(lines.subarray(pos, end), beforeEnd);
         return;
       }
       while (next < hits.length && (hits[next] as number) - shift < pos) next++;
@@ -282,28 +285,28 @@ export class BlockScanner {
   }
 
   /** The line carried over a block's edge, with its newline. */
-  private scanSmall(line: Buffer, mayServe: boolean): void {
+  private scanSmall(line: Buffer, beforeEnd: boolean): void {
     if (line.length > this.maxBytes) {
       this.readCut(line.subarray(0, this.maxBytes));
       return;
     }
-    this.scanLineBlock(line, mayServe);
+    this.scanLineBlock(line, beforeEnd);
   }
 
   /** Whole lines, each ending in a newline. */
-  private scanLineBlock(block: Buffer, mayServe: boolean): void {
+  private scanLineBlock(block: Buffer, beforeEnd: boolean): void {
     // Lone CRs end lines too (progress bars); such blocks are rare and take the line splitter's path.
     if (block.indexOf(0x0d) !== -1) this.splitter.push(block.toString('utf8'));
-    else this.scanLines(block, mayServe);
+    else this.scanLines(block, beforeEnd);
   }
 
-  private scanLines(block: Buffer, mayServe: boolean): void {
+  private scanLines(block: Buffer, beforeEnd: boolean): void {
     for (const [from, to] of sliceLines(block, 0, block.length)) {
-      this.scanSlice(from === 0 && to === block.length ? block : block.subarray(from, to), mayServe);
+      this.scanSlice(from === 0 && to === block.length ? block : block.subarray(from, to), beforeEnd);
     }
   }
 
-  private scanSlice(block: Buffer, mayServe: boolean): void {
+  private scanSlice(block: Buffer, beforeEnd: boolean): void {
     const text = block.toString('latin1');
     const end = block.length;
     let pos = 0;
@@ -315,7 +318,7 @@ export class BlockScanner {
         continue;
       }
       const hit =
-        mayServe && this.target.isServing()
+        beforeEnd && !this.target.readsClosely(this.lines + 1)
           ? (nextSignOfDeath(text, pos)?.index ?? -1)
           : MAY_MATTER_IN_BLOCK.find(block, pos, end);
       const hitStart = hit === -1 ? end : text.lastIndexOf('\n', hit - 1) + 1;

@@ -15,16 +15,14 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
-import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
+import { isDeathMarker, isReadyMarker, isStartMarker, startMarkerOf } from './knowledge/markers.js';
 import { isShutdownPhrase, isStopRequest } from './knowledge/shutdown.js';
+import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
-/** The first lines tell the engine and the format, whatever else they hold. */
-const ENGINE_HEAD = 200;
-const HOT_WINDOW = 2;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
@@ -33,8 +31,6 @@ const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
 const KEPT_LINE = 2048;
-/** Lines of the same start after a death marker before the log is read as a serving server's again. */
-const AFTERLIFE_LINES = 20_000;
 /** The end of a log is read closely whatever the server was doing: its death and what led to it are there. */
 const DEFAULT_CLOSE_READ_BYTES = 4 << 20;
 
@@ -57,11 +53,12 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly engineVersions = new Map<Engine, string>();
   private readonly processes = new Set<string>();
   private readonly consoleCopy = new ConsoleCopyFilter();
-  /** Lines up to here are read in full: the continuation of something that mattered. */
-  private hotUntil = 0;
+  /** Which lines are read and how closely, from what the lines read say (never the server's state). */
+  private readonly policy: ReadingPolicy;
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
+    this.policy = new ReadingPolicy(options.readEveryLine === true);
     this.scanner = new BlockScanner(this, {
       maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH,
       closeReadBytes: options.closeReadBytes ?? DEFAULT_CLOSE_READ_BYTES,
@@ -79,17 +76,13 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   needsLine(n: number): boolean {
-    if (this.options.readEveryLine === true || n <= ENGINE_HEAD || n <= this.hotUntil) return true;
+    if (this.policy.readsInFull(n)) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged) return true;
     return this.assembler.isBusy(n);
   }
 
-  isServing(): boolean {
-    const attempt = this.current;
-    if (attempt.readyLine === null || attempt.exitedWithFailure) return false;
-    // A server that goes on serving long after a sign of its death did not die there: read on as a
-    // server's log again (the diagnosis still counts the death), not the rest of a month closely.
-    return !attempt.diedAfterReady || this.lineCount - (attempt.deathLine ?? 0) > AFTERLIFE_LINES;
+  readsClosely(n: number): boolean {
+    return this.policy.readsClosely(n);
   }
 
   skipLines(count: number, lastLines: () => string[]): void {
@@ -118,7 +111,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (this.consoleCopy.skips(rawLine)) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
-    if (!matters && this.lineCount > this.hotUntil && !this.assembler.isBusy(this.lineCount)) {
+    if (!matters && !this.policy.isHot(this.lineCount) && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       this.countChatter(1);
@@ -133,7 +126,7 @@ class Session implements DiagnosisSession, ScanTarget {
       const role = this.assembler.push(part);
       // What follows a failure or a traceback line may continue it, whatever words it holds.
       if (role !== 'other' || this.readFailure(part)) {
-        this.hotUntil = this.lineCount + HOT_WINDOW;
+        this.policy.heat(this.lineCount);
         failing = true;
       }
     }
@@ -180,6 +173,11 @@ class Session implements DiagnosisSession, ScanTarget {
     if (event === 'failed-exit') attempt.exitedWithFailure = true;
     if (event === 'stopped' || event === 'exit') attempt.stopped = true;
     if (line.ident !== 'systemd' && event === null) attempt.engineLines++;
+    // What follows a start, a stop or a death is read closely (the reading's choice, not a decision).
+    const marksStart = event === 'start' || (line.ident !== 'systemd' && isStartMarker(text));
+    if (event !== null || marksStart || isDeathMarker(text) || opensCloseReading(line)) {
+      this.policy.closeAfter(line.n);
+    }
     if (this.startsAgain(attempt, line, event)) {
       this.attempts.push(createAttempt(attempt.index + 1, line.n));
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
@@ -381,7 +379,8 @@ const ESCAPED_TRACEBACK = /Traceback \(most recent call last\):\\n|\\n {2}File \
 /** One input line may carry a whole multi-line message: each of its lines is read as a line. */
 function expandLine(line: ParsedLine): ParsedLine[] {
   let text = line.text;
-  if (!text.includes('\n') && ESCAPED_TRACEBACK.test(text)) {
+  // Both escapes hold a backslash-n: one builtin search rules out the regex for almost every line.
+  if (!text.includes('\n') && text.includes('\\n') && ESCAPED_TRACEBACK.test(text)) {
     text = text.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\t/g, '\t');
   }
   if (!text.includes('\n')) return [line];

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertEggRequires, parseMetadata } from './parse-metadata.js';
 import { parsePyvenvCfg } from './parse-pyvenv-cfg.js';
@@ -54,6 +55,26 @@ describe('parseRecord', () => {
       { path: 'odd,name.py', hash: 'sha256=def' },
       { path: 'torch-2.10.0.dist-info/RECORD', hash: '' },
     ]);
+  });
+
+  // The reading is written for speed; what it must give is the plain reading's (split on CRLF or LF, then
+  // on commas unless quoted), whatever the text: lone CRs, empty rows, a missing final newline, quotes.
+  it('gives what splitting on lines and commas gives, for any text', () => {
+    const reference = (text: string) =>
+      text
+        .split(/\r?\n/)
+        .filter((line) => line !== '' && !line.includes('"'))
+        .map((line) => line.split(','))
+        .map(([path = '', hash = '']) => ({ path, hash }))
+        .filter((entry) => entry.path !== '');
+    const piece = fc.constantFrom('a', 'b/c.py', ',', '\n', '\r', '\r\n', 'sha256=x', '', '1');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(parseRecord(text)).toEqual(reference(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

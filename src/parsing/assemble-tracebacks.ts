@@ -36,6 +36,8 @@ export class TracebackAssembler {
   private readonly pendingChain = new Map<string, 'cause' | 'context'>();
   private readonly finishedAt = new Map<string, number>();
   private lastOpened: string | null = null;
+  /** No open traceback is stale up to this line (see isBusy). */
+  private noneStaleUntil = -Infinity;
 
   /** Lines after an exception and before a chain marker: the rest of that exception's message. */
   private readonly trailing = new Map<string, ParsedLine[]>();
@@ -109,9 +111,16 @@ export class TracebackAssembler {
 
   /** Whether a traceback is being read at line `n`; ones left open too long are given up here. */
   isBusy(n: number): boolean {
+    // Asked of every line while one is open: the open ones are walked only once one of them may be stale
+    // (a line seen only grows, and one opened later goes stale later), not per line and open traceback.
+    if (this.open.size === 0) return false;
+    if (n <= this.noneStaleUntil) return true;
+    let oldest = Infinity;
     for (const [key, state] of this.open) {
       if (n - state.lastSeen > STALE_AFTER) this.finish(key, state);
+      else oldest = Math.min(oldest, state.lastSeen);
     }
+    this.noneStaleUntil = oldest + STALE_AFTER;
     return this.open.size > 0;
   }
 

@@ -53,10 +53,11 @@ function lazySearch(literals: () => string[]): LiteralSearch {
 }
 
 /**
- * Once the server is up and serving, what can still change the diagnosis is a sign that it is dying or
- * starting again: a traceback or an exception, an error (a level, a CUDA or C++ error), systemd speaking of
- * the unit, a segmentation fault, a shutdown. A month of serving is mostly chatter, so this short list is
- * all that is looked for there; what follows a death, and the log's last stretch, are read closely. Eight
+ * Before the log's end, whatever the server was doing, what is looked for is a sign of a failure, a start
+ * or a stop: a traceback or an exception, an error (a level, a CUDA or C++ error), systemd speaking of the
+ * unit, a segmentation fault, a shutdown. A month of a log is mostly chatter, so this short list is all
+ * that is looked for there; what follows a start or a death, and the log's last stretch, are read closely
+ * (reading-policy.ts). Eight
  * alternatives at most: V8 searches a block for up to eight at about the speed of one (0.36 s per GB
  * here) and at two thirds of that speed beyond.
  */

@@ -21,7 +21,7 @@ export interface Prescan {
   longLines: Int32Array;
 }
 
-/** Finds the signs of death in a chunk's whole lines, as `BlockScanner` would while the server serves. */
+/** Finds the signs of death in a chunk's whole lines, as `BlockScanner` would before the log's end. */
 export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan {
   const block = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const start = block.indexOf(0x0a) + 1;
