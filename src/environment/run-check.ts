@@ -11,6 +11,7 @@ import { describeCachePath, probePort, readSharedMemory, readSpace } from './rea
 import { readModel } from './read-model.js';
 import type { Snapshot } from './snapshot.js';
 import { waitGpuFree } from './wait-gpu-free.js';
+import type { CommandRunner } from '../system/run-command.js';
 
 /** The `vigil check` flags, for callers such as `vigil run`'s preflight. */
 export interface CheckOptions extends EnvironmentOptions {
@@ -27,6 +28,8 @@ export interface CheckOptions extends EnvironmentOptions {
   against?: string | Snapshot;
   /** --wait-gpu-free SECONDS: wait for other processes to release GPU memory before checking. */
   waitGpuFree?: number;
+  /** Where nvidia-smi runs (check --ssh); there the disk and /dev/shm of this host say nothing. */
+  runner?: CommandRunner;
 }
 
 export interface CheckReport {
@@ -52,7 +55,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const processEnv = { ...process.env, ...env };
   const waited =
     options.waitGpuFree === undefined ? null : await waitGpuFree(options.waitGpuFree, { env: processEnv });
-  const gpu: GpuReading = waited?.reading ?? (await readGpu(processEnv));
+  const gpu: GpuReading = waited?.reading ?? (await readGpu(processEnv, options.runner));
+  const here = options.runner === undefined || options.runner.host === null;
   const findings = runChecks(CHECKS, {
     environment,
     installed,
@@ -64,8 +68,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     tensorParallelSize: options.tp ?? null,
     maxModelLen: options.maxModelLen ?? null,
     port: options.port === undefined ? null : await probePort(options.port),
-    disk: readSpace(model?.path ?? describeCachePath(env)),
-    sharedMemory: readSharedMemory(),
+    disk: here ? readSpace(model?.path ?? describeCachePath(env)) : null,
+    sharedMemory: here ? readSharedMemory() : null,
     previous,
     env,
   });

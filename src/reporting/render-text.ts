@@ -15,6 +15,7 @@ export function renderText(d: Diagnosis, paint: Paint): string {
     out.push(
       `${paint.green('✔ no failure found')} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`,
     );
+    if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
     if (d.noiseSuppressed > 0)
       out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));
     return `${out.join('\n')}\n`;
@@ -65,8 +66,9 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   const tail: string[] = [];
   if (d.groups.length > 1) tail.push(`${d.groups.length} distinct errors`);
   if (d.noiseSuppressed > 0) tail.push(`${d.noiseSuppressed} harmless lines suppressed`);
-  tail.push(`${d.input.lines} lines read`);
+  tail.push(`${d.input.lines} lines read${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`);
   out.push('', paint.dim(tail.join(', ')));
+  if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
   for (const warning of d.warnings) out.push(paint.yellow(`warning: ${warning}`));
   return `${out.join('\n')}\n`;
 }
