@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import type { CommandRunner } from '../system/run-command.js';
 import { gunzipChunks, isGzip } from './gunzip-chunks.js';
 import type { OpenedSource } from './types.js';
@@ -8,12 +9,17 @@ const NEWLINE = Buffer.from('\n');
  * Log files on another host, each read by `cat` there and streamed here; gzip is told by its first bytes
  * and decompressed here, so the other host needs nothing but cat. A missing file fails at its turn.
  */
-export async function openRemoteFiles(
+export function openRemoteFiles(
   paths: string[],
   runner: CommandRunner,
   env: Record<string, string | undefined>,
   timeoutMs: number,
 ): Promise<OpenedSource> {
+  if (paths.includes('-')) {
+    return Promise.reject(
+      new UsageError("with --ssh, '-' (standard input) is this host's: name the log files there"),
+    );
+  }
   const warnings: string[] = [];
   const formats: string[] = [];
   async function* read(): AsyncGenerator<Uint8Array> {
@@ -53,5 +59,5 @@ export async function openRemoteFiles(
     paths.length <= 3
       ? paths.join(', ')
       : `${paths.slice(0, 2).join(', ')} and ${paths.length - 2} more files`;
-  return { chunks: read(), describe: names, formats, warnings };
+  return Promise.resolve({ chunks: read(), describe: names, formats, warnings });
 }
