@@ -31,6 +31,8 @@ export interface StreamCommandOptions {
   label?: string;
   /** Appended to "X was not found on PATH", e.g. what to do instead. */
   missingHint?: string;
+  /** Exit statuses that end the stream quietly besides 0 (journalctl's 1 for "no entries"). */
+  okCodes?: readonly number[];
 }
 
 /** How a streamed command ended, for a runner that words failures its own way (ssh). */
@@ -48,6 +50,8 @@ export interface CommandStream {
   chunks: AsyncIterable<Uint8Array>;
   /** What the command printed on stderr (bounded), once chunks are drained; for warnings on success. */
   stderrText(): string;
+  /** Kills the program (and what it started) now; the chunks then end without an error. */
+  stop(): void;
 }
 
 /**
@@ -220,6 +224,7 @@ export async function startCommand(
   const stderr = child.stderr as Readable;
 
   let timedOut = false;
+  let stopped = false;
   if (Number.isFinite(options.timeoutMs)) {
     const timer = setTimeout(() => {
       timedOut = true;
@@ -255,6 +260,8 @@ export async function startCommand(
       }
       const { code, signal } = await ended;
       finished = true;
+      if (stopped) return;
+      if (code !== null && options.okCodes?.includes(code) === true) return;
       const own = explain?.({ code, signal, timedOut, stderrHead: head, stderrTail: tail, bytes });
       if (own !== undefined) throw own;
       if (timedOut)
@@ -272,7 +279,14 @@ export async function startCommand(
       if (!finished) killGroup(child);
     }
   }
-  return { chunks: drain(), stderrText: () => head };
+  return {
+    chunks: drain(),
+    stderrText: () => head,
+    stop() {
+      stopped = true;
+      killGroup(child);
+    },
+  };
 }
 
 function formatSeconds(ms: number): string {

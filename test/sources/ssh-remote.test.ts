@@ -61,6 +61,35 @@ describe.skipIf(missing !== null)('--ssh through a real sshd', () => {
     60_000,
   );
 
+  it.skipIf(JOURNAL_REMOTE === undefined)(
+    'watch --unit --journal-file --no-follow reads the remote journal and reports the failed start',
+    async () => {
+      const file = join(dir, 'watched.journal');
+      await writeJournalFile(
+        entriesFromShortLog(await readFile(EXAMPLE, 'utf8'), { unit: 'vllm-kimi-k25.service' }),
+        file,
+      );
+      const result = await runCliCaptured(
+        [
+          'watch',
+          ...ssh(),
+          '--unit',
+          'vllm-kimi-k25',
+          '--journal-file',
+          file,
+          '--no-follow',
+          '--format',
+          'json',
+        ],
+        { env },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('flashinfer-version-mismatch');
+      expect(result.stdout).toContain('restart loop');
+    },
+    60_000,
+  );
+
   it('diagnose reads a remote log file, plain and gzip, by cat there', async () => {
     const result = await runCliCaptured(
       ['diagnose', ...ssh(), join(process.cwd(), EXAMPLE), '--format', 'json'],
