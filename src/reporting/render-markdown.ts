@@ -10,7 +10,16 @@ export function renderMarkdown(d: Diagnosis): string {
   if (d.verdict === 'no-failure') {
     return `## Vigil diagnosis: no failure found\n\n${d.input.lines} lines read${readFrom(d)}${d.engine ? ` (${d.engine})` : ''}; ${d.noiseSuppressed} harmless lines ignored.\n${warnings ? `\n${warnings}\n` : ''}`;
   }
-  out.push(`## Vigil diagnosis: ${d.signature ? d.signature.title : 'start-up failure'}`, '');
+  if (d.current !== undefined) {
+    out.push(
+      `## Vigil diagnosis: \`${d.service?.unit ?? 'the unit'}\` is running since ${d.current.since}`,
+      '',
+      'Its latest start is up; the failure below is an earlier start’s.',
+      '',
+      `### Earlier failure: ${d.signature ? d.signature.title : 'start-up failure'}`,
+      '',
+    );
+  } else out.push(`## Vigil diagnosis: ${d.signature ? d.signature.title : 'start-up failure'}`, '');
   if (rc) {
     out.push(
       '**Root cause**',

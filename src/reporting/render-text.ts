@@ -23,7 +23,15 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   const headline = rc
     ? `${rc.exception ? `${rc.exception}: ` : ''}${firstLine(rc.message)}`
     : 'the start failed';
-  out.push(`${paint.red(paint.bold('✖ failure'))} ${paint.bold(headline)}`);
+  if (d.current !== undefined) {
+    out.push(
+      `${paint.green(`● ${d.service?.unit ?? 'the unit'} is running since ${d.current.since}`)} (its latest start); the failure below is an earlier start's`,
+      '',
+    );
+  }
+  out.push(
+    `${paint.red(paint.bold(d.current === undefined ? '✖ failure' : '✖ earlier failure'))} ${paint.bold(headline)}`,
+  );
   if (d.signature)
     out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
   out.push('');
@@ -66,7 +74,9 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   const tail: string[] = [];
   if (d.groups.length > 1) tail.push(`${d.groups.length} distinct errors`);
   if (d.noiseSuppressed > 0) tail.push(`${d.noiseSuppressed} harmless lines suppressed`);
-  tail.push(`${d.input.lines} lines read${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`);
+  tail.push(
+    `${d.input.lines} lines read${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`,
+  );
   out.push('', paint.dim(tail.join(', ')));
   if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
   for (const warning of d.warnings) out.push(paint.yellow(`warning: ${warning}`));

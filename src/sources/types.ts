@@ -39,6 +39,8 @@ export interface OpenedSource {
   describe: string;
   /** The unit's full name (vllm.service) when the log is a unit's journal. */
   unit?: string;
+  /** A unit's latest start is up after the failed one the log holds: when it began (`Feb 20 23:40:01`). */
+  runningSince?: string;
   /** Transport formats the source itself decoded: 'gzip', 'journal-json', 'docker', 'kubectl'. */
   formats: string[];
   /** Problems that did not stop reading (a truncated gzip, a journalctl hint); complete after iterating. */

@@ -88,6 +88,8 @@ export interface Diagnosis {
   /** Every process label seen in the log (capped), so reports can say "8/8 workers". */
   processes: string[];
   noiseSuppressed: number;
+  /** The unit is up again: its latest start runs since then, and the failure above is an earlier one's. */
+  current?: { state: 'running'; since: string };
   input: {
     lines: number;
     bytes: number;

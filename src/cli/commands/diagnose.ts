@@ -87,7 +87,8 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       io.stdout.write(
         renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
       );
-      setExit(diagnosis.verdict === 'failure' ? 1 : 0);
+      // A unit that is up again has no failure now: the one diagnosed is history.
+      setExit(diagnosis.verdict === 'failure' && diagnosis.current === undefined ? 1 : 0);
     });
 }
 
@@ -107,6 +108,9 @@ async function diagnoseSource(source: OpenedSource, options: DiagnoseOptions): P
       formats: [...source.formats, ...diagnosis.input.formats],
     },
     warnings: [...source.warnings, ...diagnosis.warnings],
+    ...(source.runningSince === undefined
+      ? {}
+      : { current: { state: 'running', since: source.runningSince } }),
   };
 }
 

@@ -112,6 +112,7 @@ export async function openUnitJournal(
     chunks: emit(),
     describe: describeChoice(unit, choice),
     unit,
+    ...(choice.running === undefined ? {} : { runningSince: choice.running.since }),
     formats: ['journal-json'],
     warnings,
   };
@@ -147,5 +148,7 @@ function describeChoice(unit: string, choice: InvocationChoice): string {
   const starts = `${choice.failed} of ${choice.invocations} invocations failed`;
   if (choice.target === undefined) return `journal of ${unit} (no invocation ids; all lines)`;
   const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
-  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})`;
+  const later =
+    choice.running === undefined ? '' : `; a later start ${choice.running.invocation.slice(0, 8)} is running`;
+  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})${later}`;
 }
