@@ -140,9 +140,11 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
   }
   const rank = (group: FleetGroup): number =>
     group.role === 'own' ? 0 : group.role === 'peer' ? 1 : group.role === 'unreadable' ? 2 : 3;
+  // Failing groups by size (own before peer on a tie), then the unreadable, then the healthy.
+  const tier = (group: FleetGroup): number => (rank(group) > 1 ? rank(group) : 0);
   const groups = [...byKey.values()].sort(
     (a, b) =>
-      Number(rank(a) > 1) - Number(rank(b) > 1) ||
+      tier(a) - tier(b) ||
       b.members.length - a.members.length ||
       rank(a) - rank(b) ||
       a.key.localeCompare(b.key),

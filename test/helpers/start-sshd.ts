@@ -102,7 +102,8 @@ export async function startSshd(): Promise<TestSshd> {
   await writeFile(
     config,
     [
-      'Host vigil-test',
+      // Two names for the one host: a fleet of two hosts in the --ssh fleet tests.
+      'Host vigil-test vigil-test-2',
       '  HostName 127.0.0.1',
       `  Port ${port}`,
       `  User ${user}`,

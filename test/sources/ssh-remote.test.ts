@@ -109,6 +109,47 @@ describe.skipIf(missing !== null)('--ssh through a real sshd', () => {
     expect(parsed.input.formats).toContain('gzip');
   }, 60_000);
 
+  it('a fleet of hosts (--ssh twice, or --ssh-hosts) is grouped by cause; an unreachable host is named', async () => {
+    const log = join(process.cwd(), EXAMPLE);
+    const twice = await runCliCaptured(
+      [
+        'diagnose',
+        '--ssh',
+        'vigil-test',
+        '--ssh',
+        'vigil-test-2',
+        '--ssh-config',
+        sshd.config,
+        log,
+        '--format',
+        'json',
+      ],
+      { env },
+    );
+    expect(twice.code).toBe(1);
+    const report = JSON.parse(twice.stdout) as {
+      target: string;
+      groups: { signature: string | null; members: string[] }[];
+    };
+    expect(report.target).toBe('2 hosts');
+    expect(report.groups).toEqual([
+      expect.objectContaining({
+        signature: 'flashinfer-version-mismatch',
+        members: ['vigil-test', 'vigil-test-2'],
+      }),
+    ]);
+
+    const hosts = join(dir, 'hosts.txt');
+    await writeFile(hosts, '# the fleet\nvigil-test\nnowhere.invalid  # gone\n');
+    const listed = await runCliCaptured(
+      ['diagnose', '--ssh-hosts', hosts, '--ssh-config', sshd.config, log],
+      { env },
+    );
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toMatch(/✖ 1 of 2: .*flashinfer/);
+    expect(listed.stdout).toMatch(/\? 1 of 2: cannot reach nowhere\.invalid over ssh: /);
+  }, 60_000);
+
   it('check --site-packages reads remote dist-info files and names flashinfer-cubin', async () => {
     const tree = makeTempDir();
     try {

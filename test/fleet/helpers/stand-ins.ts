@@ -49,3 +49,24 @@ export async function standInKubectl(fixture: string): Promise<StandIn> {
       (await readFile(calls, 'utf8').catch(() => '')).split('\n').filter((line) => line !== ''),
   };
 }
+
+/** A docker stand-in: no daemon runs here; it replays `docker ps`, `docker inspect` and `docker logs`. */
+const DOCKER = `
+echo "$*" >> "$FLEET_CALLS"
+case "$1" in
+  ps) cat "$FLEET_DIR/ps.txt" ;;
+  inspect) for a in "$@"; do name="$a"; done
+    if [ -f "$FLEET_DIR/inspect/$name.json" ]; then cat "$FLEET_DIR/inspect/$name.json"
+    else echo '[]'; echo "Error: No such container: $name" >&2; exit 1; fi ;;
+  logs) for a in "$@"; do name="$a"; done
+    if [ -f "$FLEET_DIR/logs/$name.log" ]; then cat "$FLEET_DIR/logs/$name.log"
+    else echo "Error response from daemon: No such container: $name" >&2; exit 1; fi ;;
+  *) echo "docker: '$1' is not a docker command." >&2; exit 1 ;;
+esac
+`;
+
+export async function standInDocker(fixture: string): Promise<StandIn> {
+  const standIn = await standInKubectl(fixture);
+  await writeFakeCommand(standIn.env.PATH?.split(':')[0] ?? '', 'docker', DOCKER);
+  return standIn;
+}
