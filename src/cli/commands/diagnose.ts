@@ -6,6 +6,9 @@ import { readFleet } from '../../fleet/read-fleet.js';
 import { redactDiagnosis } from '../../redaction/index.js';
 import { renderFleet } from '../../reporting/fleet/render-fleet.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import { createTimelineBuilder } from '../../timeline/build-timeline.js';
+import { tapLines } from '../../timeline/tap-lines.js';
+import { renderPage } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
@@ -21,7 +24,7 @@ interface DiagnoseFlags extends SshFlags, FleetFlags {
   journalFile?: string[];
   journalDir?: string;
   since?: string;
-  format: ReportFormat;
+  format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
 }
@@ -47,7 +50,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('--previous', "with --kube: the previous container's logs, after a restart")
     .option('--concurrency <n>', 'a fleet: how many members are read at once', '4');
   addSshOptions(command, { hosts: true })
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
+    .addOption(
+      new Option('--format <format>', 'report format (html: one self-contained page)')
+        .choices([...REPORT_FORMATS, 'html'])
+        .default('text'),
+    )
     .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
     .addHelpText(
@@ -61,6 +68,9 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
       const fleet = await planFleet(spec, flags, io);
       if (fleet !== null) {
+        const format = flags.format;
+        if (format === 'html')
+          throw new UsageError('--format html shows one log; give a fleet text, json or markdown');
         const inputs = await readFleet(fleet.plans, {
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
@@ -70,7 +80,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
           },
         });
         const report = groupFleet(fleet.target, inputs);
-        io.stdout.write(renderFleet(report, { format: flags.format, color: wantsColor(io) }));
+        io.stdout.write(renderFleet(report, { format, color: wantsColor(io) }));
         const read = report.members.some(
           (member) => member.diagnosis !== null || member.cause.kind !== 'unreadable',
         );
@@ -83,9 +93,19 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         { stdin: io.stdin, env: io.env, runner: chooseRunner(flags, io) },
         { reuseChunks: true },
       );
-      const diagnosis = await diagnoseSource(source, { signatures, startHelper: startPrescanThread });
+      // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
+      const timeline = flags.format === 'html' ? createTimelineBuilder() : null;
+      const diagnosis = await diagnoseSource(
+        source,
+        { signatures, startHelper: startPrescanThread },
+        timeline === null ? undefined : (line) => timeline.push(line),
+      );
       io.stdout.write(
-        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
+        flags.format === 'html'
+          ? renderPage([{ label: null, diagnosis, timeline: timeline?.finish() ?? null }], {
+              redact: flags.redact,
+            })
+          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
       );
       // A unit that is up again has no failure now: the one diagnosed is history.
       setExit(diagnosis.verdict === 'failure' && diagnosis.current === undefined ? 1 : 0);
@@ -93,12 +113,17 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
 }
 
 /** The diagnosis of an opened log, with what was read and how (input.source, formats, warnings). */
-async function diagnoseSource(source: OpenedSource, options: DiagnoseOptions): Promise<Diagnosis> {
+async function diagnoseSource(
+  source: OpenedSource,
+  options: DiagnoseOptions,
+  tap?: (line: string) => void,
+): Promise<Diagnosis> {
   const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
   // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
-  const diagnosis = source.readInto
-    ? diagnoseFrom(source.readInto, withUnit)
-    : await diagnoseStream(source.chunks, withUnit);
+  const diagnosis =
+    source.readInto && tap === undefined
+      ? diagnoseFrom(source.readInto, withUnit)
+      : await diagnoseStream(tap === undefined ? source.chunks : tapLines(source.chunks, tap), withUnit);
   return {
     ...diagnosis,
     input: {
