@@ -91,7 +91,9 @@ export async function listComposeContainers(
     { timeoutMs: 60_000, env, label: 'docker ps' },
   );
   if (result.code !== 0)
-    throw new SourceError(`docker ps failed (status ${result.code}): ${result.stderr.trim().split('\n')[0] ?? ''}`);
+    throw new SourceError(
+      `docker ps failed (status ${result.code}): ${result.stderr.trim().split('\n')[0] ?? ''}`,
+    );
   const names = result.stdout
     .split('\n')
     .map((line) => line.trim())
