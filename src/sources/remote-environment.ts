@@ -4,32 +4,63 @@ import { dirname, join } from 'node:path';
 import { EnvironmentError, SourceError } from '../errors.js';
 import type { CommandRunner } from '../system/run-command.js';
 
+// The files a check reads, as find(1) patterns: each .dist-info's METADATA, RECORD, INSTALLER and
+// direct_url.json, each .egg-info's PKG-INFO and requires.txt (or the .egg-info file), pyvenv.cfg,
+// torch/version.py and flashinfer's _build_meta.py.
+const WANTED = [
+  '*.dist-info/METADATA',
+  '*.dist-info/RECORD',
+  '*.dist-info/INSTALLER',
+  '*.dist-info/direct_url.json',
+  '*.egg-info/PKG-INFO',
+  '*.egg-info/requires.txt',
+  '*.egg-info',
+  '*/torch/version.py',
+  '*/flashinfer*/_build_meta.py',
+  '*/pyvenv.cfg',
+];
+
 /**
- * Prints, for each root given, the files a check reads: pyvenv.cfg, and in every site-packages folder
- * under the root (or the root itself) each .dist-info's METADATA, RECORD, INSTALLER, direct_url.json, each
- * .egg-info's PKG-INFO and requires.txt, torch/version.py and flashinfer's _build_meta.py. Each file is
- * `PATH\nSIZE\n` and its bytes. POSIX sh, cat and wc only: no pip, no Python, nothing copied but these.
+ * find's arguments that print, under each root, every site-packages folder (`folder\nPATH\n`) and every
+ * wanted file as `PATH\nSIZE\n` and its bytes: no shell, no pip, no Python, nothing copied but these.
+ * Five levels reach PREFIX/lib/pythonX.Y/site-packages/NAME.dist-info/METADATA.
  */
-const LIST_SCRIPT = `
-emit() { [ -f "$1" ] && [ -r "$1" ] || return 0; printf '%s\\n%s\\n' "$1" "$(wc -c < "$1" | tr -d ' ')"; cat "$1"; }
-site() {
-  for d in "$1"/*.dist-info; do [ -d "$d" ] || continue
-    for f in METADATA RECORD INSTALLER direct_url.json; do emit "$d/$f"; done; done
-  for d in "$1"/*.egg-info; do
-    if [ -d "$d" ]; then emit "$d/PKG-INFO"; emit "$d/requires.txt"; else emit "$d"; fi; done
-  emit "$1/torch/version.py"
-  for m in flashinfer flashinfer_cubin flashinfer_jit_cache; do emit "$1/$m/_build_meta.py"; done
+export function listingArguments(roots: readonly string[]): string[] {
+  const files = WANTED.flatMap((pattern, index) => [...(index === 0 ? [] : ['-o']), '-path', pattern]);
+  return [
+    ...roots.map((root) => (root.startsWith('-') ? `./${root}` : root)),
+    '-maxdepth',
+    '5',
+    '(',
+    '-type',
+    'd',
+    '(',
+    '-name',
+    'site-packages',
+    '-o',
+    '-name',
+    'dist-packages',
+    ')',
+    '-printf',
+    'folder\\n%p\\n',
+    ')',
+    '-o',
+    '(',
+    '-type',
+    'f',
+    '(',
+    ...files,
+    ')',
+    '-printf',
+    '%p\\n%s\\n',
+    '-exec',
+    'cat',
+    '--',
+    '{}',
+    ';',
+    ')',
+  ];
 }
-for root in "$@"; do
-  [ -d "$root" ] || { printf 'missing\\n%s\\n' "$root"; continue; }
-  emit "$root/pyvenv.cfg"
-  found=
-  for s in "$root"/lib/python*/site-packages "$root"/lib64/python*/site-packages "$root"/Lib/site-packages; do
-    [ -d "$s" ] && { found=1; printf 'folder\\n%s\\n' "$s"; site "$s"; }
-  done
-  [ -n "$found" ] || site "$root"
-done
-`;
 
 /** sys.path and the version of an interpreter on the other host (asked with -I, as locally). */
 const PYTHON_QUERY =
@@ -97,14 +128,18 @@ export async function mirrorRemoteEnvironment(
   env: Record<string, string | undefined>,
 ): Promise<MirroredEnvironment> {
   const roots = await remoteRoots(request, runner, env);
-  const stream = await runner.start('sh', ['-c', LIST_SCRIPT, 'vigil', ...roots], {
+  // find exits 1 when a root is missing; that root is named on its stderr.
+  const stream = await runner.start('find', listingArguments(roots), {
     timeoutMs: 120_000,
     env,
-    label: 'reading the environment',
+    label: 'find',
+    okCodes: [1],
   });
   const parts: Buffer[] = [];
   for await (const chunk of stream.chunks) parts.push(Buffer.from(chunk));
   const listing = parseListing(Buffer.concat(parts));
+  const stderr = stream.stderrText();
+  listing.missing.push(...roots.filter((root) => stderr.includes(`'${root}': No such file`)));
   const flag = request.venv !== undefined ? '--venv' : '--site-packages';
   if (listing.missing.length > 0 && request.python === undefined) {
     throw new EnvironmentError(

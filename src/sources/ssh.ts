@@ -75,7 +75,7 @@ export function sshArguments(target: SshTarget): string[] {
 
 /**
  * What ssh's exit says, in one line. ssh exits 255 for its own failures and prints why on stderr; any
- * other status is the remote program's (127 and 126 from the remote shell: missing, not executable).
+ * other status is the remote program's; the remote shell answers 127 for a missing one, 126 for one it cannot run.
  */
 export function explainSshEnd(
   destination: string,
