@@ -133,6 +133,7 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
                 ? 'peer'
                 : 'own',
         members: [],
+        waitingOn: [],
       };
       byKey.set(member.cause.key, group);
     }
@@ -140,6 +141,10 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
   }
   const rank = (group: FleetGroup): number =>
     group.role === 'own' ? 0 : group.role === 'peer' ? 1 : group.role === 'unreadable' ? 2 : 3;
+  const owners = members
+    .filter((member) => failing(member) && !member.cause.peer)
+    .map((member) => member.name);
+  for (const group of byKey.values()) if (group.role === 'peer') group.waitingOn = owners;
   // Failing groups by size (own before peer on a tie), then the unreadable, then the healthy.
   const tier = (group: FleetGroup): number => (rank(group) > 1 ? rank(group) : 0);
   const groups = [...byKey.values()].sort(

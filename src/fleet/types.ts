@@ -61,6 +61,8 @@ export interface FleetGroup {
   /** `peer`: these died waiting for the members of an own-cause group. */
   role: 'own' | 'peer' | 'healthy' | 'unreadable';
   members: string[];
+  /** For a peer group: the members whose own cause they waited on. */
+  waitingOn: string[];
 }
 
 /** A fleet's result: plain data, for the text, JSON, Markdown and HTML renderers. */

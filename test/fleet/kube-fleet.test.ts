@@ -112,7 +112,7 @@ describe('diagnose --kube -l on a LeaderWorkerSet whose leader failed first', ()
       ['diagnose', '--kube', '-l', 'leaderworkerset.sigs.k8s.io/name=vllm-ds', '-n', 'llm'],
       { env: kubectl.env },
     );
-    expect(text.stdout).toContain('died because a peer did');
+    expect(text.stdout).toContain('died because a peer did (waiting on vllm-ds-0)');
     expect(text.stdout).toContain('4 of 4 failed, 1 root cause');
   });
 });

@@ -35,7 +35,7 @@ function toJson(report: FleetReport): unknown {
 }
 
 function roleWords(group: FleetGroup): string {
-  if (group.role === 'peer') return 'died because a peer did';
+  if (group.role === 'peer') return `died because a peer did (waiting on ${group.waitingOn.join(', ')})`;
   if (group.role === 'healthy') return 'no failure';
   if (group.role === 'unreadable') return 'could not be read';
   return group.kind === 'killed' ? 'killed from outside' : 'own cause';
