@@ -16,6 +16,9 @@ export class UsageError extends VigilError {}
 /** An input could not be read: missing file, folder, truncated gzip, failing journalctl. */
 export class SourceError extends VigilError {}
 
+/** A stream broke off after some output (a lost ssh connection): what came before may still be used. */
+export class StreamInterruptedError extends SourceError {}
+
 /** The Python environment or GPU could not be inspected. */
 export class EnvironmentError extends VigilError {}
 

@@ -15,6 +15,7 @@ import { readSharedObjects, readTorchExports } from './read-shared-objects.js';
 import { parseServerFlags, type ServerFlags } from '../engines/server-flags.js';
 import type { Snapshot } from './snapshot.js';
 import { waitGpuFree } from './wait-gpu-free.js';
+import type { CommandRunner } from '../system/run-command.js';
 
 /** The `vigil check` flags, for callers such as `vigil run`'s preflight. */
 export interface CheckOptions extends EnvironmentOptions {
@@ -33,6 +34,8 @@ export interface CheckOptions extends EnvironmentOptions {
   waitGpuFree?: number;
   /** The server command that will run (`vllm serve M --tp 8 …`): its flags fill what the options above leave out. */
   serverCommand?: readonly string[];
+  /** Where nvidia-smi runs (check --ssh); there the disk and /dev/shm of this host say nothing. */
+  runner?: CommandRunner;
 }
 
 export interface CheckReport {
@@ -62,7 +65,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const processEnv = { ...process.env, ...env };
   const waited =
     options.waitGpuFree === undefined ? null : await waitGpuFree(options.waitGpuFree, { env: processEnv });
-  const gpu: GpuReading = waited?.reading ?? (await readGpu(processEnv));
+  const gpu: GpuReading = waited?.reading ?? (await readGpu(processEnv, options.runner));
+  const here = options.runner === undefined || options.runner.host === null;
   const findings = runChecks(CHECKS, {
     environment,
     installed,
@@ -74,8 +78,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     tensorParallelSize: options.tp ?? server?.tensorParallel ?? null,
     maxModelLen: options.maxModelLen ?? server?.maxModelLen ?? null,
     port: portToProbe === undefined ? null : await probePort(portToProbe),
-    disk: readSpace(model?.path ?? describeCachePath(env)),
-    sharedMemory: readSharedMemory(),
+    disk: here ? readSpace(model?.path ?? describeCachePath(env)) : null,
+    sharedMemory: here ? readSharedMemory() : null,
     previous,
     env,
     sharedObjects,

@@ -15,6 +15,7 @@ export function renderText(d: Diagnosis, paint: Paint): string {
     out.push(
       `${paint.green('✔ no failure found')} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`,
     );
+    if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
     if (d.noiseSuppressed > 0)
       out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));
     // "No failure" in a truncated .gz is only about the part that was read: say so beside it.
@@ -24,7 +25,15 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   const headline = rc
     ? `${rc.exception ? `${rc.exception}: ` : ''}${firstLine(rc.message)}`
     : 'the start failed';
-  out.push(`${paint.red(paint.bold('✖ failure'))} ${paint.bold(headline)}`);
+  if (d.current !== undefined) {
+    out.push(
+      `${paint.green(`● ${d.service?.unit ?? 'the unit'} is running since ${d.current.since}`)} (its latest start); the failure below is an earlier start's`,
+      '',
+    );
+  }
+  out.push(
+    `${paint.red(paint.bold(d.current === undefined ? '✖ failure' : '✖ earlier failure'))} ${paint.bold(headline)}`,
+  );
   if (d.signature)
     out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
   else if (d.general)
@@ -72,8 +81,11 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   const tail: string[] = [];
   if (d.groups.length > 1) tail.push(`${d.groups.length} distinct errors`);
   if (d.noiseSuppressed > 0) tail.push(`${d.noiseSuppressed} harmless lines suppressed`);
-  tail.push(`${d.input.lines} lines read`);
+  tail.push(
+    `${d.input.lines} lines read${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`,
+  );
   out.push('', paint.dim(tail.join(', ')));
+  if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
   for (const warning of d.warnings) out.push(paint.yellow(`warning: ${warning}`));
   return `${out.join('\n')}\n`;
 }

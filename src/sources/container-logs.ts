@@ -1,4 +1,4 @@
-import { startCommand } from './stream-command.js';
+import type { CommandRunner } from '../system/run-command.js';
 import type { OpenedSource } from './types.js';
 import { validateContainerName, validateKubeLabel, validatePodName } from './validate-names.js';
 
@@ -20,12 +20,13 @@ export interface KubeSpec {
  */
 export async function openDockerLogs(
   spec: DockerSpec,
+  runner: CommandRunner,
   env: Record<string, string | undefined>,
   timeoutMs: number,
 ): Promise<OpenedSource> {
   validateContainerName(spec.container);
   const args = ['logs', ...(spec.since === undefined ? [] : [`--since=${spec.since}`]), spec.container];
-  const command = await startCommand('docker', args, {
+  const command = await runner.start('docker', args, {
     timeoutMs,
     env,
     label: 'docker logs',
@@ -43,6 +44,7 @@ export async function openDockerLogs(
 /** `kubectl logs POD`; kubectl's own complaints go to stderr, of which the last line says what failed. */
 export async function openKubeLogs(
   spec: KubeSpec,
+  runner: CommandRunner,
   env: Record<string, string | undefined>,
   timeoutMs: number,
 ): Promise<OpenedSource> {
@@ -53,7 +55,7 @@ export async function openKubeLogs(
   if (spec.namespace !== undefined) args.push(`--namespace=${spec.namespace}`);
   if (spec.container !== undefined) args.push(`--container=${spec.container}`);
   if (spec.previous === true) args.push('--previous');
-  const command = await startCommand('kubectl', args, {
+  const command = await runner.start('kubectl', args, {
     timeoutMs,
     env,
     label: 'kubectl logs',

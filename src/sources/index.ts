@@ -1,31 +1,70 @@
+import { StreamInterruptedError } from '../errors.js';
+import { localRunner } from '../system/run-command.js';
 import { openDockerLogs, openKubeLogs } from './container-logs.js';
 import { openUnitJournal } from './journal/read-unit-journal.js';
 import { openFiles } from './read-files.js';
+import { openRemoteFiles } from './remote-files.js';
 import type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
 
 export type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
+export { createSshRunner, type SshTarget } from './ssh.js';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
  * Opens a log source. Problems found before reading (missing file, bad name, missing journalctl) reject
  * here; problems while reading (corrupt gzip, a failing docker) throw from `chunks`. Both are SourceError
- * or UsageError with a one-line message. Read `warnings` after iterating.
+ * or UsageError with a one-line message. Read `warnings` and `partial` after iterating. Every program
+ * runs through `io.runner`, on this host unless it says otherwise; `describe` then names the host.
  */
-export function openSource(
+export async function openSource(
   spec: SourceSpec,
   io: SourceIo,
   options: SourceOptions = {},
 ): Promise<OpenedSource> {
+  const runner = io.runner ?? localRunner;
+  const opened = await openOn(spec, io, options);
+  if (runner.host === null) return opened;
+  return keepPartial({ ...opened, describe: `${opened.describe} on ${runner.host}` });
+}
+
+function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise<OpenedSource> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const runner = io.runner ?? localRunner;
   switch (spec.kind) {
     case 'files':
-      return openFiles(spec.paths, io.stdin, { reuseChunks: options.reuseChunks === true, env: io.env });
+      return runner.host === null
+        ? openFiles(spec.paths, io.stdin, { reuseChunks: options.reuseChunks === true, env: io.env })
+        : openRemoteFiles(spec.paths, runner, io.env, timeoutMs);
     case 'unit':
-      return openUnitJournal(spec, io.env, timeoutMs);
+      return openUnitJournal(spec, runner, io.env, timeoutMs);
     case 'docker':
-      return openDockerLogs(spec, io.env, timeoutMs);
+      return openDockerLogs(spec, runner, io.env, timeoutMs);
     case 'kube':
-      return openKubeLogs(spec, io.env, timeoutMs);
+      return openKubeLogs(spec, runner, io.env, timeoutMs);
   }
+}
+
+/**
+ * A stream that broke off after some output (a lost connection) ends there instead of failing: the log
+ * read so far is diagnosed and the source says it is partial.
+ */
+export function keepPartial(opened: OpenedSource): OpenedSource {
+  const source: OpenedSource = { ...opened };
+  const chunks = opened.chunks;
+  source.chunks = (async function* () {
+    let bytes = 0;
+    try {
+      for await (const chunk of chunks) {
+        bytes += chunk.length;
+        yield chunk;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamInterruptedError) || bytes === 0) throw error;
+      source.partial = error.message;
+      source.warnings.push(error.message);
+    }
+  })();
+  delete source.readInto;
+  return source;
 }

@@ -1,3 +1,5 @@
+import type { CommandRunner } from '../system/run-command.js';
+
 export type SourceSpec =
   /** Plain or gzip files ('-' is stdin), read one after the other as one log. */
   | { kind: 'files'; paths: string[] }
@@ -8,8 +10,10 @@ export type SourceSpec =
 
 export interface SourceIo {
   stdin: NodeJS.ReadableStream;
-  /** Environment of spawned tools; its PATH decides which journalctl/docker/kubectl runs. */
+  /** Environment of spawned tools; its PATH decides which journalctl/docker/kubectl (or ssh) runs. */
   env: Record<string, string | undefined>;
+  /** Starts every program the source needs: here (default) or on another host (ssh.ts). */
+  runner?: CommandRunner;
 }
 
 export interface SourceOptions {
@@ -35,8 +39,12 @@ export interface OpenedSource {
   describe: string;
   /** The unit's full name (vllm.service) when the log is a unit's journal. */
   unit?: string;
+  /** A unit's latest start is up after the failed one the log holds: when it began (`Feb 20 23:40:01`). */
+  runningSince?: string;
   /** Transport formats the source itself decoded: 'gzip', 'journal-json', 'docker', 'kubectl'. */
   formats: string[];
   /** Problems that did not stop reading (a truncated gzip, a journalctl hint); complete after iterating. */
   warnings: string[];
+  /** Set while iterating when the stream broke off (a lost ssh connection): what came before is the log. */
+  partial?: string;
 }

@@ -108,6 +108,17 @@ export interface Diagnosis {
   /** Every process label seen in the log (capped), so reports can say "8/8 workers". */
   processes: string[];
   noiseSuppressed: number;
-  input: { lines: number; bytes: number; formats: string[]; truncatedLines: number };
+  /** The unit is up again: its latest start runs since then, and the failure above is an earlier one's. */
+  current?: { state: 'running'; since: string };
+  input: {
+    lines: number;
+    bytes: number;
+    formats: string[];
+    truncatedLines: number;
+    /** What was read, as the log-target layer describes it ("journal of x.service, ... on gpu-1"). */
+    source?: string;
+    /** The stream broke off (a lost connection): the diagnosis is of the part that was read. */
+    partial?: boolean;
+  };
   warnings: string[];
 }

@@ -57,6 +57,8 @@ describe('choosing the invocation', () => {
       entries: 7,
       start: { ordinal: 3, cursor: 'c3' },
       end: { ordinal: 5, cursor: 'c5' },
+      // c began after b failed and has not ended: the unit is up again (no timestamps in these entries).
+      running: { invocation: 'c', since: 'Jan 01 00:00:00' },
     });
   });
 

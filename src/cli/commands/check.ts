@@ -10,10 +10,13 @@ import {
 } from '../../environment/index.js';
 import { renderTerminationLog } from '../../reporting/termination-log.js';
 import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
+import { mirrorRemoteEnvironment } from '../../sources/remote-environment.js';
+import type { CommandRunner } from '../../system/run-command.js';
 import { wantsColor, type CliIo } from '../io.js';
+import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
 import type { SetExit } from './index.js';
 
-export interface EnvironmentFlags {
+export interface EnvironmentFlags extends SshFlags {
   python?: string;
   venv?: string;
   sitePackages?: string[];
@@ -33,7 +36,8 @@ interface CheckFlags extends EnvironmentFlags {
 }
 
 /** --python / --venv / --site-packages, shared by check and snapshot. */
-export function addEnvironmentOptions(command: Command): Command {
+export function addEnvironmentOptions(command: Command, where: { ssh?: boolean } = {}): Command {
+  if (where.ssh === true) addSshOptions(command, { hosts: false });
   return command
     .option('--python <path>', 'the interpreter the server runs (asked once, with -I, for its paths)')
     .option(
@@ -45,6 +49,35 @@ export function addEnvironmentOptions(command: Command): Command {
       'a site-packages folder to read as is (repeatable)',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     );
+}
+
+/**
+ * Runs `read` on the environment the flags name. With --ssh its metadata files are first mirrored here
+ * (no tree copied, no pip run there); the mirror's folder is taken out of what `read` returns.
+ */
+export async function withEnvironment<T>(
+  flags: EnvironmentFlags,
+  io: CliIo,
+  read: (options: EnvironmentOptions, runner: CommandRunner) => Promise<T>,
+): Promise<T> {
+  const runner = chooseRunner(flags, io);
+  if (runner.host === null) return read(toEnvironmentOptions(flags, io), runner);
+  const given = [flags.python, flags.venv, flags.sitePackages?.length ? 'x' : undefined];
+  if (given.filter((value) => value !== undefined).length > 1) {
+    throw new UsageError('give only one of --python, --venv and --site-packages');
+  }
+  const mirror = await mirrorRemoteEnvironment(
+    { python: flags.python, venv: flags.venv, sitePackages: flags.sitePackages },
+    runner,
+    io.env,
+  );
+  try {
+    const result = await read({ ...mirror.local, env: {}, cwd: io.cwd }, runner);
+    // Paths in the result name the other host's files, as the user gave them.
+    return JSON.parse(JSON.stringify(result).replaceAll(JSON.stringify(mirror.root).slice(1, -1), '')) as T;
+  } finally {
+    await mirror.remove();
+  }
 }
 
 export function toEnvironmentOptions(flags: EnvironmentFlags, io: CliIo): EnvironmentOptions {
@@ -64,6 +97,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
       .description(
         'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
       ),
+    { ssh: true },
   )
     .option(
       '--skip-python',
@@ -96,8 +130,15 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         'Without nvidia-smi the GPU checks are skipped with a note; with --gpu that is an error finding (exit 1).\n',
     )
     .action(async (serverCommand: string[], flags: CheckFlags) => {
-      const options: CheckOptions = {
-        ...toEnvironmentOptions(flags, io),
+      if (
+        flags.ssh !== undefined &&
+        (flags.model !== undefined || flags.port !== undefined || flags.waitGpuFree !== undefined)
+      ) {
+        throw new UsageError(
+          '--model, --port and --wait-gpu-free read this host; run vigil check on the other host for them',
+        );
+      }
+      const common = {
         skipPython: flags.skipPython === true,
         gpu: flags.gpu === true,
         model: flags.model,
@@ -108,7 +149,9 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         waitGpuFree: parseSeconds(flags.waitGpuFree),
         serverCommand,
       };
-      const report = await runCheck(options);
+      const report = await withEnvironment(flags, io, (environment, runner) =>
+        runCheck({ ...environment, ...common, runner } satisfies CheckOptions),
+      );
       io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
       if (flags.terminationLog !== undefined)
         writeTerminationLog(resolve(io.cwd, flags.terminationLog), report);

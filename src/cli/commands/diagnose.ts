@@ -1,8 +1,12 @@
 import { Option, type Command } from 'commander';
-import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
+import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
 import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
 import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { UsageError } from '../../errors.js';
+import { groupFleet } from '../../fleet/group-fleet.js';
+import { readFleet } from '../../fleet/read-fleet.js';
+import { redactDiagnosis } from '../../redaction/index.js';
+import { renderFleet } from '../../reporting/fleet/render-fleet.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import { createTimelineBuilder } from '../../timeline/build-timeline.js';
 import { tapLines } from '../../timeline/tap-lines.js';
@@ -11,21 +15,18 @@ import { diagnoseEach } from '../diagnose-files.js';
 import { renderPage, type PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
-import { openSource, type SourceSpec } from '../../sources/index.js';
+import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
 import { PrescanThread } from '../../system/prescan-thread.js';
+import { planFleet, type FleetFlags } from '../fleet-flags.js';
 import { wantsColor, type CliIo } from '../io.js';
+import { addSshOptions, chooseRunner, sshDestinations, type SshFlags } from '../ssh-flags.js';
 import type { SetExit } from './index.js';
 
-interface DiagnoseFlags {
+interface DiagnoseFlags extends SshFlags, FleetFlags {
   unit?: string;
   journalFile?: string[];
   journalDir?: string;
   since?: string;
-  docker?: string;
-  kube?: string;
-  namespace?: string;
-  container?: string;
-  previous?: boolean;
   format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
@@ -34,19 +35,24 @@ interface DiagnoseFlags {
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
-  program
+  const command = program
     .command('diagnose')
     .description('name the root cause of a crashed inference server from its log')
     .argument('[files...]', "log files, plain or .gz; '-' reads standard input")
     .option('--unit <name>', "a systemd unit's journal (its last failed start)")
-    .option('--journal-file <path>', 'read this journal file (repeatable)', collect)
-    .option('--journal-dir <dir>', 'read journal files from this folder')
-    .option('--since <time>', 'only journal or container lines since this time')
-    .option('--docker <container>', "a Docker container's logs")
-    .option('--kube <pod>', "a Kubernetes pod's logs")
-    .option('-n, --namespace <ns>', 'the pod namespace (with --kube)')
-    .option('--container <name>', 'the container in the pod (with --kube)')
-    .option('--previous', "the previous container's logs (with --kube), after a restart")
+    .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collect)
+    .option('--journal-dir <dir>', 'with --unit: read journal files from this folder')
+    .option('--since <time>', 'with --unit or --docker: only lines since this time')
+    .option('--docker <containers...>', "Docker containers' logs (several: a fleet)")
+    .option('--compose <project>', 'every container of a docker compose project (a fleet)')
+    .option('--kube [pod]', "a Kubernetes pod's logs; with -l, every pod the selector names (a fleet)")
+    .option('-l, --selector <selector>', 'with --kube: the pods with these labels, e.g. app=vllm')
+    .option('-n, --namespace <ns>', 'with --kube: the pod namespace')
+    .option('-A, --all-namespaces', 'with --kube -l: the pods of every namespace')
+    .option('--container <name>', 'with --kube: the container in the pod')
+    .option('--previous', "with --kube: the previous container's logs, after a restart")
+    .option('--concurrency <n>', 'a fleet: how many members are read at once', '4');
+  addSshOptions(command, { hosts: true })
     .addOption(
       new Option('--format <format>', 'report format (html: one self-contained page)')
         .choices([...REPORT_FORMATS, 'html'])
@@ -56,15 +62,40 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('--no-redact', 'show tokens and passwords as they are in the log')
     .addHelpText(
       'after',
-      '\nExamples:\n  vigil diagnose server.log\n  journalctl -u vllm | vigil diagnose -\n  vigil diagnose --unit vllm --format markdown\n\nExit codes: 0 no failure found, 1 failure diagnosed, 2 usage or input error.',
+      '\nExamples:\n  vigil diagnose server.log\n  journalctl -u vllm | vigil diagnose -\n  vigil diagnose --unit vllm --format markdown\n' +
+        '  vigil diagnose --ssh root@gpu-1 --unit vllm-kimi-k25\n  vigil diagnose --kube -l app=vllm -n llm\n\n' +
+        'Exit codes: 0 no failure found, 1 failure diagnosed, 2 usage or input error.',
     )
     .action(async (files: string[], flags: DiagnoseFlags) => {
       const spec = chooseSource(files, flags, io);
       const rules = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+      const fleet = await planFleet(spec, flags, io);
+      if (fleet !== null) {
+        const format = flags.format;
+        if (format === 'html')
+          throw new UsageError('--format html shows one log; give a fleet text, json or markdown');
+        const inputs = await readFleet(fleet.plans, {
+          io: { stdin: io.stdin, env: io.env },
+          concurrency: fleet.concurrency,
+          diagnose: async (source) => {
+            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules))
+              .diagnosis;
+            return flags.redact ? redactDiagnosis(diagnosis) : diagnosis;
+          },
+        });
+        const report = groupFleet(fleet.target, inputs);
+        io.stdout.write(renderFleet(report, { format, color: wantsColor(io) }));
+        const read = report.members.some(
+          (member) => member.diagnosis !== null || member.cause.kind !== 'unreadable',
+        );
+        setExit(!read ? 2 : report.failed > 0 ? 1 : 0);
+        return;
+      }
       const html = flags.format === 'html';
+      const runner = chooseRunner(flags, io);
       const helpers: PrescanThread[] = [];
       const run = (source: SourceSpec): Promise<PageInput> =>
-        diagnoseSource(source, rules, io, html, helpers);
+        diagnoseSource(source, rules, io, runner, html, helpers);
       const page = (inputs: PageInput[]): string => renderPage(inputs, { redact: flags.redact });
       const render = (diagnosis: Diagnosis): string =>
         flags.format === 'html'
@@ -90,7 +121,8 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const { diagnosis, timeline } = await run(spec);
       if (io.env.VIGIL_DEBUG === '1') io.stderr.write(`vigil: debug: ${describeHelpers(helpers)}\n`);
       io.stdout.write(html ? page([{ label: null, diagnosis, timeline }]) : render(diagnosis));
-      setExit(diagnosis.verdict === 'failure' ? 1 : 0);
+      // A unit that is up again has no failure now: the one diagnosed is history.
+      setExit(diagnosis.verdict === 'failure' && diagnosis.current === undefined ? 1 : 0);
     });
 }
 
@@ -108,37 +140,59 @@ async function diagnoseSource(
   spec: SourceSpec,
   rules: LoadedSignatures,
   io: CliIo,
+  runner: ReturnType<typeof chooseRunner>,
   withTimeline: boolean,
   helpers: PrescanThread[],
 ): Promise<PageInput> {
   // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
-  const source = await openSource(spec, { stdin: io.stdin, env: io.env }, { reuseChunks: true });
-  const options = {
+  const source = await openSource(spec, { stdin: io.stdin, env: io.env, runner }, { reuseChunks: true });
+  const options: DiagnoseOptions = {
     signatures: rules.signatures,
     startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
       const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
       if (helper !== null) helpers.push(helper);
       return helper;
     },
-    ...(source.unit ? { unit: source.unit } : {}),
   };
+  return diagnoseOpened(source, options, rules, withTimeline);
+}
+
+/**
+ * The diagnosis of an opened log, with what was read and how (input.source, formats, warnings), the fix
+ * aimed at the crashed environment, and for a page the starts on a timeline.
+ */
+async function diagnoseOpened(
+  source: OpenedSource,
+  options: DiagnoseOptions,
+  rules: LoadedSignatures,
+  withTimeline = false,
+): Promise<PageInput> {
+  const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
   // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
   const timeline = withTimeline ? createTimelineBuilder() : null;
   // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
   const diagnosis =
     source.readInto && timeline === null
-      ? diagnoseFrom(source.readInto, options)
+      ? diagnoseFrom(source.readInto, withUnit)
       : await diagnoseStream(
           timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
-          options,
+          withUnit,
         );
   return {
     label: null,
     diagnosis: {
       ...diagnosis,
       signature: aimFix(diagnosis),
-      input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
+      input: {
+        ...diagnosis.input,
+        source: source.describe,
+        ...(source.partial === undefined ? {} : { partial: true }),
+        formats: [...source.formats, ...diagnosis.input.formats],
+      },
       warnings: [...rules.warnings, ...source.warnings, ...diagnosis.warnings],
+      ...(source.runningSince === undefined
+        ? {}
+        : { current: { state: 'running' as const, since: source.runningSince } }),
     },
     timeline: timeline?.finish() ?? null,
   };
@@ -152,15 +206,13 @@ function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
-  const chosen = [
-    files.length > 0,
-    flags.unit !== undefined,
-    flags.docker !== undefined,
-    flags.kube !== undefined,
-  ];
+  const kube = flags.kube !== undefined || flags.selector !== undefined;
+  const docker = flags.docker !== undefined || flags.compose !== undefined;
+  const chosen = [files.length > 0, flags.unit !== undefined, docker, kube];
   if (chosen.filter(Boolean).length > 1) {
-    throw new UsageError('give one source: log files, --unit, --docker or --kube');
+    throw new UsageError('give one source: log files, --unit, --docker/--compose or --kube');
   }
+  refuseStray(flags, { unit: flags.unit !== undefined, docker, kube });
   if (flags.unit !== undefined) {
     return {
       kind: 'unit',
@@ -170,25 +222,59 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
       ...(flags.since ? { since: flags.since } : {}),
     };
   }
-  if (flags.journalFile || flags.journalDir)
-    throw new UsageError('--journal-file and --journal-dir need --unit NAME');
-  if (flags.docker !== undefined) {
-    return { kind: 'docker', container: flags.docker, ...(flags.since ? { since: flags.since } : {}) };
+  if (docker) {
+    const [first] = flags.docker ?? [];
+    return { kind: 'docker', container: first ?? '', ...(flags.since ? { since: flags.since } : {}) };
   }
-  if (flags.kube !== undefined) {
+  if (kube) {
     return {
       kind: 'kube',
-      pod: flags.kube,
+      pod: typeof flags.kube === 'string' ? flags.kube : '',
       ...(flags.namespace ? { namespace: flags.namespace } : {}),
       ...(flags.container ? { container: flags.container } : {}),
       ...(flags.previous ? { previous: true } : {}),
     };
   }
   if (files.length > 0) return { kind: 'files', paths: files };
+  if (sshDestinations(flags, io).length > 0) {
+    throw new UsageError('with --ssh, name what to read there: log files, --unit, --docker or --kube');
+  }
   if ((io.stdin as { isTTY?: boolean }).isTTY) {
     throw new UsageError(
       "give a log file, '-' for standard input, --unit, --docker or --kube (see vigil diagnose --help)",
     );
   }
   return { kind: 'files', paths: ['-'] };
+}
+
+function refuseStray(flags: DiagnoseFlags, chosen: { unit: boolean; docker: boolean; kube: boolean }): void {
+  const stray = (names: string[], given: boolean[], goes: string): void => {
+    const used = names.filter((_, index) => given[index] === true);
+    if (used.length > 0)
+      throw new UsageError(`${used.join(', ')} ${used.length > 1 ? 'go' : 'goes'} with ${goes}`);
+  };
+  if (!chosen.unit) {
+    stray(
+      ['--journal-file', '--journal-dir'],
+      [flags.journalFile !== undefined, flags.journalDir !== undefined],
+      '--unit NAME',
+    );
+  }
+  if (!chosen.kube) {
+    stray(
+      ['--namespace', '--container', '--previous', '--all-namespaces'],
+      [
+        flags.namespace !== undefined,
+        flags.container !== undefined,
+        flags.previous === true,
+        flags.allNamespaces === true,
+      ],
+      '--kube',
+    );
+  }
+  // kubectl logs takes a duration or an RFC 3339 time, not journalctl's words: refused rather than guessed.
+  if (chosen.kube && flags.since !== undefined)
+    throw new UsageError('--since goes with --unit or --docker, not --kube');
+  if (!chosen.unit && !chosen.docker && flags.since !== undefined)
+    throw new UsageError('--since goes with --unit or --docker');
 }

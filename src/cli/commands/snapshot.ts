@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createSnapshot, readEnvironment } from '../../environment/index.js';
 import type { CliIo } from '../io.js';
-import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
+import { addEnvironmentOptions, withEnvironment, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
 
 export function registerSnapshot(program: Command, io: CliIo, setExit: SetExit): void {
@@ -9,14 +9,17 @@ export function registerSnapshot(program: Command, io: CliIo, setExit: SetExit):
     program
       .command('snapshot')
       .description('print each installed distribution’s name, version, installer and source as JSON'),
+    { ssh: true },
   )
     .addHelpText(
       'after',
       '\nExample:\n  vigil snapshot --venv /opt/vllm > before.json\n  (upgrade)\n  vigil check --venv /opt/vllm --against before.json\n',
     )
     .action(async (flags: EnvironmentFlags) => {
-      const environment = await readEnvironment(toEnvironmentOptions(flags, io));
-      io.stdout.write(`${JSON.stringify(createSnapshot(environment), null, 2)}\n`);
+      const snapshot = await withEnvironment(flags, io, async (options) =>
+        createSnapshot(await readEnvironment(options)),
+      );
+      io.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
       setExit(0);
     });
 }

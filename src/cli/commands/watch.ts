@@ -18,9 +18,10 @@ import {
 } from '../../supervision/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import { wantsColor, type CliIo } from '../io.js';
+import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
 import type { SetExit } from './index.js';
 
-interface WatchFlags {
+interface WatchFlags extends SshFlags {
   redact: boolean;
   unit?: string;
   docker?: string;
@@ -41,8 +42,9 @@ interface WatchFlags {
 }
 
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
-  program
-    .command('watch')
+  const command = program.command('watch');
+  addSshOptions(command, { hosts: false });
+  command
     .description(
       'follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed',
     )
@@ -98,6 +100,9 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   ) {
     throw new UsageError('--journal-file, --journal-dir and --stop-on-crash go with --unit');
   }
+  const runner = chooseRunner(flags, io);
+  // Paths name the other host's files there: only local ones are made absolute here.
+  const path = (file: string): string => (runner.host === null ? resolve(io.cwd, file) : file);
   const color = wantsColor(io);
   const display = createProgressDisplay({
     out: io.stderr,
@@ -152,8 +157,9 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
         ...common,
         unit: qualifyUnitName(flags.unit),
         env: io.env,
-        journalFiles: flags.journalFile.map((file) => resolve(io.cwd, file)),
-        journalDirectory: flags.journalDir === undefined ? undefined : resolve(io.cwd, flags.journalDir),
+        journalFiles: flags.journalFile.map(path),
+        journalDirectory: flags.journalDir === undefined ? undefined : path(flags.journalDir),
+        runner,
         since: flags.since,
         follow: flags.follow,
         stopOnCrash: flags.stopOnCrash === true,
@@ -169,7 +175,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
             namespace: flags.namespace,
             container: flags.container,
           } as const);
-    const result = await watchContainer({ ...common, target, env: io.env, follow: flags.follow });
+    const result = await watchContainer({ ...common, target, env: io.env, follow: flags.follow, runner });
     return result.exitCode;
   } finally {
     display.close();

@@ -1,5 +1,5 @@
 import { SourceError } from '../../errors.js';
-import { startCommand } from '../stream-command.js';
+import type { CommandRunner } from '../../system/run-command.js';
 import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
@@ -38,12 +38,14 @@ interface SystemdLine {
  */
 export async function openUnitJournal(
   spec: UnitJournalSpec,
+  runner: CommandRunner,
   env: Record<string, string | undefined>,
   timeoutMs: number,
 ): Promise<OpenedSource> {
   validateUnitName(spec.unit);
   const unit = qualifyUnitName(spec.unit);
-  await checkJournalPaths(spec);
+  // Paths on another host are that host's; its journalctl says when one is missing.
+  if (runner.host === null) await checkJournalPaths(spec);
   const warnings: string[] = [];
   const options = {
     timeoutMs,
@@ -53,7 +55,7 @@ export async function openUnitJournal(
       'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
   };
 
-  const first = await startCommand(
+  const first = await runner.start(
     'journalctl',
     [...buildArgs(unit, spec), `--output-fields=${CHOICE_FIELDS}`],
     options,
@@ -70,8 +72,9 @@ export async function openUnitJournal(
   }
   const choice = tracker.choose();
   if (choice.entries === 0) {
+    const where = runner.host === null ? 'the journal' : `the journal on ${runner.host}`;
     throw new SourceError(
-      `the journal holds no entries for ${unit}; check the unit name, --since, and that you may read the journal (root or group systemd-journal)`,
+      `${where} holds no entries for ${unit}; check the unit name, --since, and that you may read the journal (root or group systemd-journal)`,
     );
   }
   warnings.push(...hintsFrom(first.stderrText()));
@@ -87,7 +90,7 @@ export async function openUnitJournal(
     const args = windowed
       ? [...buildArgs(unit, { ...spec, since: undefined }), '--all', `--cursor=${start.cursor}`]
       : [...buildArgs(unit, spec), '--all'];
-    const second = await startCommand('journalctl', args, options);
+    const second = await runner.start('journalctl', args, options);
     const keep = createInvocationFilter(choice.target);
     let batch = '';
     reading: for await (const entries of parseEntries(second.chunks, warnings)) {
@@ -109,6 +112,7 @@ export async function openUnitJournal(
     chunks: emit(),
     describe: describeChoice(unit, choice),
     unit,
+    ...(choice.running === undefined ? {} : { runningSince: choice.running.since }),
     formats: ['journal-json'],
     warnings,
   };
@@ -144,5 +148,7 @@ function describeChoice(unit: string, choice: InvocationChoice): string {
   const starts = `${choice.failed} of ${choice.invocations} invocations failed`;
   if (choice.target === undefined) return `journal of ${unit} (no invocation ids; all lines)`;
   const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
-  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})`;
+  const later =
+    choice.running === undefined ? '' : `; a later start ${choice.running.invocation.slice(0, 8)} is running`;
+  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})${later}`;
 }

@@ -1,4 +1,4 @@
-import { fieldText, type JournalEntry } from './format-journal-entry.js';
+import { fieldText, formatTimestamp, type JournalEntry } from './format-journal-entry.js';
 
 /**
  * systemd's words for an invocation that ended badly. `Failed with result` covers failing ExecStartPre
@@ -6,6 +6,10 @@ import { fieldText, type JournalEntry } from './format-journal-entry.js';
  */
 const FAILURE =
   /Failed with result '|Main process exited, code=(?!exited, status=0\/SUCCESS)|Failed to start |killed by the OOM killer/;
+
+/** systemd's words for an invocation that is over, whether it failed or not. */
+const ENDED =
+  /Main process exited, |Deactivated successfully|Failed with result '|Failed to start |Stopped |Start request repeated too quickly|killed by the OOM killer/;
 
 /** PID 1 writes about units with INVOCATION_ID (and UNIT); the unit's own processes carry _SYSTEMD_*. */
 export function isSystemdEntry(entry: JournalEntry): boolean {
@@ -35,6 +39,8 @@ export interface InvocationChoice {
   start: JournalPosition | undefined;
   /** The next invocation's first entry, where the target's lines end; undefined for the last one. */
   end: JournalPosition | undefined;
+  /** A start after the failed target that has not ended: the unit is up again; when it began. */
+  running: { invocation: string; since: string } | undefined;
 }
 
 /**
@@ -45,6 +51,8 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
   const firstSeen = new Map<string, JournalPosition>();
   const order: string[] = [];
   const failed = new Set<string>();
+  const ended = new Set<string>();
+  const began = new Map<string, string | undefined>();
   let current: string | undefined;
   let entries = 0;
   return {
@@ -53,19 +61,24 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
       const id = invocationOf(entry, systemd);
       if (id !== undefined && !firstSeen.has(id)) {
         firstSeen.set(id, { ordinal: entries, cursor: fieldText(entry, '__CURSOR') });
+        began.set(id, fieldText(entry, '__REALTIME_TIMESTAMP'));
         order.push(id);
       }
       entries += 1;
       current = id ?? current;
-      if (systemd && current !== undefined && FAILURE.test(fieldText(entry, 'MESSAGE') ?? '')) {
-        failed.add(current);
-      }
+      const message = systemd && current !== undefined ? (fieldText(entry, 'MESSAGE') ?? '') : '';
+      if (current !== undefined && FAILURE.test(message)) failed.add(current);
+      if (current !== undefined && ENDED.test(message)) ended.add(current);
     },
     choose() {
       const lastFailed = order.findLast((id) => failed.has(id));
       const target = lastFailed ?? order.at(-1);
       const next = target === undefined ? undefined : order[order.indexOf(target) + 1];
+      const latest = order.at(-1);
+      const up =
+        lastFailed !== undefined && latest !== undefined && latest !== lastFailed && !ended.has(latest);
       return {
+        running: up ? { invocation: latest, since: formatTimestamp(began.get(latest)) } : undefined,
         target,
         targetFailed: lastFailed !== undefined,
         invocations: order.length,

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { SourceError } from '../../errors.js';
 import {
   fieldText,
   formatJournalEntry,
   type JournalEntry,
 } from '../../sources/journal/format-journal-entry.js';
+import { parseEntries } from '../../sources/journal/parse-entries.js';
 import { isSystemdEntry } from '../../sources/journal/track-invocations.js';
-import { runCommand } from '../../system/run-command.js';
+import { localRunner, type CommandRunner } from '../../system/run-command.js';
 import type { ServiceRecord } from './track-invocations.js';
 
 export interface JournalQuery {
@@ -16,12 +15,18 @@ export interface JournalQuery {
   /** A journal folder to read instead of the system journal (journalctl -D). */
   directory?: string;
   env: Record<string, string | undefined>;
+  /** Where journalctl runs: here, or on the host --ssh names. */
+  runner?: CommandRunner;
 }
 
+const MISSING_HINT =
+  'run vigil on the host that holds the journal, or save the log with journalctl and pass the file';
+
 function baseArgs(query: JournalQuery): string[] {
-  const args = ['--output=json', '--no-pager', '--unit', query.unit];
-  for (const file of query.files ?? []) args.push('--file', file);
-  if (query.directory !== undefined) args.push('--directory', query.directory);
+  // `--opt=value` keeps a value that starts with '-' from being read as an option (as sources/journal does).
+  const args = ['--output=json', '--no-pager', `--unit=${query.unit}`];
+  for (const file of query.files ?? []) args.push(`--file=${file}`);
+  if (query.directory !== undefined) args.push(`--directory=${query.directory}`);
   return args;
 }
 
@@ -37,37 +42,37 @@ export function toServiceRecord(entry: JournalEntry): ServiceRecord {
   };
 }
 
-function parseEntries(text: string): JournalEntry[] {
-  const entries: JournalEntry[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      entries.push(JSON.parse(line) as JournalEntry);
-    } catch {
-      // journalctl prints whole JSON lines; a torn one is skipped.
-    }
-  }
-  return entries;
-}
-
-/** What the journal holds now: since a time, or the unit's last `lines` entries. */
+/**
+ * What the journal holds now (since a time, or the unit's last `lines` entries), streamed entry by
+ * entry: a journal of any size is read to its newest entry without holding it all. Returns the cursor of
+ * the last entry.
+ */
 export async function readJournal(
   query: JournalQuery,
   window: { since?: string; lines?: number; afterCursor?: string },
-): Promise<JournalEntry[]> {
+  onEntry: (entry: JournalEntry) => void,
+): Promise<string | undefined> {
   const args = baseArgs(query);
-  if (window.afterCursor !== undefined) args.push('--after-cursor', window.afterCursor);
-  else if (window.since !== undefined) args.push('--since', window.since);
-  else if (window.lines !== undefined) args.push('--lines', String(window.lines));
-  const result = await runCommand('journalctl', args, {
+  if (window.afterCursor !== undefined) args.push(`--after-cursor=${window.afterCursor}`);
+  else if (window.since !== undefined) args.push(`--since=${window.since}`);
+  else if (window.lines !== undefined) args.push(`--lines=${window.lines}`);
+  const runner = query.runner ?? localRunner;
+  const stream = await runner.start('journalctl', args, {
     timeoutMs: 300_000,
     env: query.env,
+    label: 'journalctl',
+    missingHint: MISSING_HINT,
+    okCodes: [1],
   });
-  if (result.code !== 0 && result.code !== 1) {
-    const reason = result.stderr.trim().split('\n')[0] ?? '';
-    throw new SourceError(`journalctl ${args.join(' ')} failed (status ${result.code}): ${reason}`);
+  let cursor: string | undefined;
+  const warnings: string[] = [];
+  for await (const entries of parseEntries(stream.chunks, warnings)) {
+    for (const entry of entries) {
+      cursor = fieldText(entry, '__CURSOR') ?? cursor;
+      onEntry(entry);
+    }
   }
-  return parseEntries(result.stdout);
+  return cursor;
 }
 
 export interface JournalFollower {
@@ -100,47 +105,26 @@ function tailJournal(
   const args = [
     ...baseArgs(query),
     '--follow',
-    ...(cursor === undefined ? ['--lines', '0'] : ['--after-cursor', cursor]),
+    ...(cursor === undefined ? ['--lines=0'] : [`--after-cursor=${cursor}`]),
   ];
-  const child = spawn('journalctl', args, {
-    shell: false,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: query.env,
-  });
+  const runner = query.runner ?? localRunner;
+  let stop: (() => void) | null = null;
   let stopped = false;
-  let pending = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (text: string) => {
-    const lines = (pending + text).split('\n');
-    pending = lines.pop() ?? '';
-    for (const entry of parseEntries(lines.join('\n'))) onEntry(entry);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    if (stderr.length < 4096) stderr += chunk.toString('utf8');
-  });
-  const ended = new Promise<void>((resolve, reject) => {
-    child.once('error', (error) =>
-      reject(
-        new SourceError(`journalctl could not be run: ${error.message}; install systemd's journalctl`, {
-          cause: error,
-        }),
-      ),
-    );
-    child.once('close', (code) => {
-      if (stopped || code === 0) resolve();
-      else
-        reject(
-          new SourceError(
-            `journalctl --follow ended (status ${code}): ${stderr.trim().split('\n')[0] ?? ''}`,
-          ),
-        );
+  const ended = (async () => {
+    const stream = await runner.start('journalctl', args, {
+      timeoutMs: Infinity,
+      env: query.env,
+      label: 'journalctl --follow',
+      missingHint: MISSING_HINT,
     });
-  });
+    stop = () => stream.stop();
+    if (stopped) stream.stop();
+    for await (const entries of parseEntries(stream.chunks, [])) entries.forEach(onEntry);
+  })();
   return {
     stop() {
       stopped = true;
-      child.kill('SIGTERM');
+      stop?.();
     },
     ended,
   };
@@ -157,12 +141,10 @@ function pollJournal(
   let wake: (() => void) | null = null;
   const ended = (async () => {
     while (!stopped) {
-      const entries = await readJournal(query, last === undefined ? {} : { afterCursor: last });
-      for (const entry of entries) {
-        if (stopped) return;
-        last = fieldText(entry, '__CURSOR') ?? last;
-        onEntry(entry);
-      }
+      last =
+        (await readJournal(query, last === undefined ? {} : { afterCursor: last }, (entry) => {
+          if (!stopped) onEntry(entry);
+        })) ?? last;
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, pollMs);

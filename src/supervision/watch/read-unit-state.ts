@@ -1,4 +1,4 @@
-import { runCommand } from '../../system/run-command.js';
+import { localRunner, type CommandRunner } from '../../system/run-command.js';
 
 /** What `systemctl show` says about the unit: the properties issue 5 names, and when it was started. */
 export interface UnitState {
@@ -44,9 +44,10 @@ export function parseUnitState(text: string): UnitState {
 export async function readUnitState(
   unit: string,
   env: Record<string, string | undefined>,
+  runner: CommandRunner = localRunner,
 ): Promise<UnitState | null> {
   try {
-    const result = await runCommand(
+    const result = await runner.run(
       'systemctl',
       ['show', unit, `--property=${PROPERTIES}`, '--timestamp=unix'],
       {
@@ -66,9 +67,10 @@ export async function readUnitState(
 export async function stopUnit(
   unit: string,
   env: Record<string, string | undefined>,
+  runner: CommandRunner = localRunner,
 ): Promise<string | null> {
   try {
-    const result = await runCommand('systemctl', ['stop', unit], {
+    const result = await runner.run('systemctl', ['stop', unit], {
       timeoutMs: 120_000,
       env: env,
     });

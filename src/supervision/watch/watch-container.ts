@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { SourceError } from '../../errors.js';
 import { validateContainerName, validateKubeLabel, validatePodName } from '../../sources/validate-names.js';
-import { runCommand } from '../../system/run-command.js';
+import { localRunner, type CommandRunner } from '../../system/run-command.js';
 import { OutputLineSplitter } from '../split-output-lines.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
@@ -13,6 +12,8 @@ export interface WatchContainerOptions extends WatchOptions {
   target: ContainerTarget;
   env: Record<string, string | undefined>;
   follow?: boolean;
+  /** Where docker and kubectl run: here (default), or on the host --ssh names. */
+  runner?: CommandRunner;
 }
 
 /** The container's state as docker inspect or kubectl get pod tell it. */
@@ -31,8 +32,9 @@ interface ContainerState {
 async function inspectDocker(
   container: string,
   env: Record<string, string | undefined>,
+  runner: CommandRunner,
 ): Promise<ContainerState> {
-  const result = await runCommand('docker', ['inspect', '--type', 'container', container], {
+  const result = await runner.run('docker', ['inspect', '--type', 'container', container], {
     timeoutMs: 30_000,
     env: env,
   });
@@ -76,9 +78,10 @@ interface KubeContainerStatus {
 async function inspectKube(
   target: Extract<ContainerTarget, { kind: 'kube' }>,
   env: Record<string, string | undefined>,
+  runner: CommandRunner,
 ): Promise<ContainerState> {
   const args = ['get', 'pod', target.pod, '--output=json', ...namespaceArgs(target)];
-  const result = await runCommand('kubectl', args, { timeoutMs: 30_000, env: env });
+  const result = await runner.run('kubectl', args, { timeoutMs: 30_000, env: env });
   if (result.code !== 0)
     throw new SourceError(`kubectl get pod ${target.pod} failed: ${firstLine(result.stderr)}`);
   const pod = JSON.parse(result.stdout) as { status?: { containerStatuses?: KubeContainerStatus[] } };
@@ -125,6 +128,7 @@ export async function watchContainer(
   options: WatchContainerOptions,
 ): Promise<{ outcome: WatchOutcome; exitCode: number }> {
   const { target, env } = options;
+  const runner = options.runner ?? localRunner;
   if (target.kind === 'docker') validateContainerName(target.container);
   else {
     validatePodName(target.pod);
@@ -132,7 +136,9 @@ export async function watchContainer(
     if (target.container !== undefined) validateKubeLabel('container', target.container);
   }
   const inspect = (): Promise<ContainerState> =>
-    target.kind === 'docker' ? inspectDocker(target.container, env) : inspectKube(target, env);
+    target.kind === 'docker'
+      ? inspectDocker(target.container, env, runner)
+      : inspectKube(target, env, runner);
   const session = new WatchSession(options);
   const before = await inspect();
   const follow = (options.follow ?? true) && before.running;
@@ -140,7 +146,7 @@ export async function watchContainer(
   const [program, args] = logArgs(target, before, follow);
   const invocation =
     target.kind === 'docker' ? `docker:${before.startedAt ?? ''}` : `kube:${before.restarts}`;
-  const logs = followLogs(program, args, env, (line) =>
+  const logs = followLogs(runner, program, args, env, (line) =>
     session.push({ text: line, message: line, systemd: false, invocation, atMs: Date.now() }),
   );
   const outcome = await Promise.race([session.outcome, logs.ended.then(() => null)]).finally(() =>
@@ -158,40 +164,34 @@ export async function watchContainer(
 
 /** Runs `docker logs` / `kubectl logs` (both streams are the container's log) until it ends or is stopped. */
 function followLogs(
+  runner: CommandRunner,
   program: string,
   args: string[],
   env: Record<string, string | undefined>,
   onLine: (line: string) => void,
 ): { ended: Promise<void>; stop(): void } {
-  const child = spawn(program, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], env });
   let stopped = false;
-  let stderr = '';
-  const splitters = [new OutputLineSplitter(), new OutputLineSplitter()] as const;
-  child.stdout.on('data', (chunk: Buffer) => splitters[0].push(chunk).forEach(onLine));
-  child.stderr.on('data', (chunk: Buffer) => {
-    if (program === 'docker') splitters[1].push(chunk).forEach(onLine);
-    else stderr = (stderr + chunk.toString('utf8')).slice(-4096);
-  });
-  const ended = new Promise<void>((resolve, reject) => {
-    child.once('error', (error) =>
-      reject(new SourceError(`${program} could not be run: ${error.message}`, { cause: error })),
-    );
-    child.once('close', (code) => {
-      for (const splitter of splitters) splitter.end().forEach(onLine);
-      if (stopped || code === 0) resolve();
-      else
-        reject(
-          new SourceError(
-            `${program} ${args[0] ?? ''} failed (status ${code}): ${firstLine(stderr.split('\n').slice(-2).join('\n'))}`,
-          ),
-        );
+  let stop: (() => void) | null = null;
+  const ended = (async () => {
+    // docker replays the container's stderr on its own; kubectl's stderr is its own complaints.
+    const stream = await runner.start(program, args, {
+      timeoutMs: Infinity,
+      env,
+      label: `${program} ${args[0] ?? ''}`,
+      mergeStderr: program === 'docker',
+      errorLine: 'last',
     });
-  });
+    stop = () => stream.stop();
+    if (stopped) stream.stop();
+    const splitter = new OutputLineSplitter();
+    for await (const chunk of stream.chunks) splitter.push(Buffer.from(chunk)).forEach(onLine);
+    splitter.end().forEach(onLine);
+  })();
   return {
     ended,
     stop() {
       stopped = true;
-      child.kill('SIGTERM');
+      stop?.();
     },
   };
 }

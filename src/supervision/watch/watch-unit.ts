@@ -1,6 +1,7 @@
-import { fieldText } from '../../sources/journal/format-journal-entry.js';
+import type { CommandRunner } from '../../system/run-command.js';
 import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
 import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
+import type { InvocationSummary } from './track-invocations.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 export interface WatchUnitOptions extends WatchOptions {
@@ -18,6 +19,8 @@ export interface WatchUnitOptions extends WatchOptions {
   /** Stops the unit after a failed start, so the next restart does not bury its logs. */
   stopOnCrash?: boolean;
   pollMs?: number;
+  /** Where systemctl and journalctl run: here (default), or on the host --ssh names. */
+  runner?: CommandRunner;
 }
 
 export interface WatchUnitResult {
@@ -33,7 +36,7 @@ export interface WatchUnitResult {
  */
 export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitResult> {
   const emit = options.onEvent ?? ((): void => undefined);
-  const state = await readUnitState(options.unit, options.env);
+  const state = await readUnitState(options.unit, options.env, options.runner);
   const fromFiles = (options.journalFiles?.length ?? 0) > 0 || options.journalDirectory !== undefined;
   if (state === null && !fromFiles) {
     emit({ type: 'note', text: `systemd is not running here: following ${options.unit}'s journal only` });
@@ -48,18 +51,16 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     files: options.journalFiles,
     directory: options.journalDirectory,
     env: options.env,
+    runner: options.runner,
   };
   const session = new WatchSession(options);
   const since = options.since ?? (fromFiles ? undefined : (state?.startedSince ?? undefined));
-  const backlog = await readJournal(query, {
-    since,
-    lines: since === undefined && !fromFiles ? (options.backlogLines ?? 10_000) : undefined,
-  });
-  let cursor: string | undefined;
-  for (const entry of backlog) {
-    cursor = fieldText(entry, '__CURSOR') ?? cursor;
-    session.push(toServiceRecord(entry));
-  }
+  // Streamed to its newest entry: a journal of any size keeps its latest start, never only its oldest.
+  const cursor = await readJournal(
+    query,
+    { since, lines: since === undefined && !fromFiles ? (options.backlogLines ?? 10_000) : undefined },
+    (entry) => session.push(toServiceRecord(entry)),
+  );
   const follow = options.follow ?? true;
   session.goLive(follow);
   let follower: ReturnType<typeof followJournal> | null = null;
@@ -81,7 +82,7 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
   const outcome = await session.outcome;
   follower?.stop();
   if (outcome.kind === 'failed' && options.stopOnCrash === true) {
-    const problem = await stopUnit(options.unit, options.env);
+    const problem = await stopUnit(options.unit, options.env, options.runner);
     emit({
       type: 'note',
       text:
@@ -91,14 +92,39 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     });
   }
   if (outcome.kind === 'inactive') {
-    const current = session.tracker.current();
-    emit({
-      type: 'note',
-      text:
-        current === null
-          ? `no entries for ${options.unit} in the journal`
-          : `${options.unit} is still starting (${current.progress.phase?.label ?? 'no phase yet'})`,
-    });
+    const text = describeUndecided(options.unit, session.tracker.current(), state);
+    emit({ type: 'note', text: text.words });
+    return { outcome, state, exitCode: text.failed ? 1 : 0 };
   }
   return { outcome, state, exitCode: outcome.kind === 'failed' ? 1 : 0 };
+}
+
+/**
+ * What to say when following stopped before a verdict. systemd's own state comes first: a unit it
+ * calls failed is not "still starting" because the journal read had no end for its last start.
+ */
+function describeUndecided(
+  unit: string,
+  current: InvocationSummary | null,
+  state: UnitState | null,
+): { words: string; failed: boolean } {
+  if (current?.status === 'failed') {
+    return {
+      words: `${unit}'s start ${current.index} failed (${current.exit ?? 'no exit status'}); its lines name no cause`,
+      failed: true,
+    };
+  }
+  if (state?.activeState === 'failed') {
+    return {
+      words: `${unit} has failed (result ${state.result}), but the journal read shows no end of its last start; try vigil diagnose --unit ${unit}`,
+      failed: true,
+    };
+  }
+  if (current === null) return { words: `no entries for ${unit} in the journal`, failed: false };
+  if (current.status === 'stopped')
+    return { words: `${unit} stopped (${current.exit ?? 'deactivated'})`, failed: false };
+  return {
+    words: `${unit} is still starting (${current.progress.phase?.label ?? 'no phase yet'})`,
+    failed: false,
+  };
 }

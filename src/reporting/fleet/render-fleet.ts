@@ -1,0 +1,118 @@
+import type { FleetGroup, FleetMember, FleetReport } from '../../fleet/types.js';
+import type { ReportFormat } from '../index.js';
+import { createPaint, type Paint } from '../paint.js';
+
+/** A fleet's result in one of the three formats. Pure. */
+export function renderFleet(report: FleetReport, options: { format: ReportFormat; color: boolean }): string {
+  switch (options.format) {
+    case 'json':
+      return `${JSON.stringify(toJson(report), null, 2)}\n`;
+    case 'markdown':
+      return renderFleetMarkdown(report);
+    case 'text':
+      return renderFleetText(report, createPaint(options.color));
+  }
+}
+
+/** One entry per member (its cause, state, and diagnosis's essentials) plus the groups. */
+function toJson(report: FleetReport): unknown {
+  return {
+    schemaVersion: report.schemaVersion,
+    target: report.target,
+    total: report.total,
+    failed: report.failed,
+    groups: report.groups.map((group) => ({ ...group, count: group.members.length })),
+    members: report.members.map((member) => ({
+      name: member.name,
+      source: member.source,
+      cause: member.cause,
+      state: member.state,
+      events: member.events,
+      error: member.error,
+      diagnosis: member.diagnosis,
+    })),
+  };
+}
+
+function roleWords(group: FleetGroup): string {
+  if (group.role === 'peer') return `died because a peer did (waiting on ${group.waitingOn.join(', ')})`;
+  if (group.role === 'healthy') return 'no failure';
+  if (group.role === 'unreadable') return 'could not be read';
+  return group.kind === 'killed' ? 'killed from outside' : 'own cause';
+}
+
+function headline(report: FleetReport): string {
+  const own = report.groups.filter((group) => group.role === 'own').length;
+  if (report.failed === 0) return `no failure found in ${report.total} of ${report.total}`;
+  return `${report.failed} of ${report.total} failed, ${own} root cause${own === 1 ? '' : 's'}`;
+}
+
+function renderFleetText(report: FleetReport, paint: Paint): string {
+  const out = [
+    `${paint.bold(`vigil fleet: ${report.target}`)}: ${report.failed === 0 ? paint.green(headline(report)) : paint.red(headline(report))}`,
+    '',
+  ];
+  for (const group of report.groups) {
+    const mark =
+      group.role === 'own'
+        ? paint.red('✖')
+        : group.role === 'peer'
+          ? paint.yellow('↳')
+          : group.role === 'healthy'
+            ? paint.green('✔')
+            : paint.yellow('?');
+    out.push(`${mark} ${paint.bold(`${group.members.length} of ${report.total}`)}: ${group.summary}`);
+    out.push(
+      `  ${paint.dim(roleWords(group))}${group.signature === null ? '' : paint.dim(` [${group.signature}]`)}`,
+    );
+    out.push(`  ${group.members.join(', ')}`);
+    const fix = firstFix(report.members, group);
+    if (fix !== null) out.push(`  fix: ${paint.bold(fix)}`);
+    out.push('');
+  }
+  for (const member of report.members) {
+    if (member.state === null) continue;
+    const state = describeState(member);
+    if (state !== '') out.push(paint.dim(`${member.name}: ${state}`));
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function renderFleetMarkdown(report: FleetReport): string {
+  const out = [`## Vigil fleet: ${report.target}`, '', `**${headline(report)}**`, ''];
+  out.push('| Pods | Cause | Kind | Members |', '|---:|---|---|---|');
+  for (const group of report.groups) {
+    out.push(
+      `| ${group.members.length} of ${report.total} | ${cell(group.summary)} | ${roleWords(group)} | ${group.members.map((name) => `\`${name}\``).join(', ')} |`,
+    );
+  }
+  out.push('', '### Members', '', '| Member | Cause | State | Read |', '|---|---|---|---|');
+  for (const member of report.members) {
+    out.push(
+      `| \`${member.name}\` | ${cell(member.cause.summary)}${member.cause.peer ? ' (peer)' : ''} | ${cell(describeState(member))} | ${cell(member.source ?? member.error ?? '')} |`,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function firstFix(members: readonly FleetMember[], group: FleetGroup): string | null {
+  if (group.role !== 'own') return null;
+  const member = members.find((candidate) => candidate.cause.key === group.key);
+  return member?.diagnosis?.signature?.fix ?? null;
+}
+
+function describeState(member: FleetMember): string {
+  const state = member.state;
+  if (state === null) return '';
+  const parts: string[] = [];
+  if (state.waiting !== null) parts.push(state.waiting);
+  if (state.restartCount > 0) parts.push(`${state.restartCount} restarts`);
+  const ended = state.terminated;
+  if (ended !== null)
+    parts.push(`last exit ${ended.exitCode ?? '?'}${ended.reason === null ? '' : ` (${ended.reason})`}`);
+  return parts.join(', ');
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
