@@ -4,6 +4,7 @@ import type { CliIo } from '../cli/io.js';
 import { runCheck, type CheckOptions, type EnvironmentOptions } from '../environment/index.js';
 import { describeError } from '../errors.js';
 import { renderCheck } from '../reporting/check/index.js';
+import { modelOfServerArgs, serverFlag } from './server-args.js';
 
 export interface PreflightOptions {
   io: CliIo;
@@ -22,23 +23,11 @@ export interface PreflightVerdict {
 
 /** What the server's own flags tell the check: its port, tensor-parallel size, model folder, length. */
 export function checkOptionsFromServerArgs(args: readonly string[], cwd: string): Partial<CheckOptions> {
-  const value = (...names: string[]): string | undefined => {
-    for (const [index, arg] of args.entries()) {
-      for (const name of names) {
-        if (arg === name) return args[index + 1];
-        if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
-      }
-    }
-    return undefined;
-  };
+  const value = (...names: string[]): string | undefined => serverFlag(args, ...names);
   const count = (text: string | undefined): number | undefined =>
     text !== undefined && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
   const port = count(value('--port'));
-  // `vllm serve MODEL`: the first operand after `serve`; otherwise the engines' model flags.
-  const serveIndex = args.indexOf('serve');
-  const operand = serveIndex === -1 ? undefined : args[serveIndex + 1];
-  const model =
-    value('--model', '--model-path', '--model-id', '-m') ?? (operand?.startsWith('-') ? undefined : operand);
+  const model = modelOfServerArgs(args);
   const modelDir = model === undefined ? undefined : resolve(cwd, model);
   return {
     port: port !== undefined && port <= 65535 ? port : undefined,

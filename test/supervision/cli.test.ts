@@ -116,7 +116,7 @@ describe('vigil run', () => {
       '--',
       ...replay('vllm-healthy-start', '--delay', '200'),
     ]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(124);
     expect(run.stdout).toMatch(/^vigil: the server was not ready after .*: it stalled in phase "/m);
   });
 
@@ -135,7 +135,8 @@ describe('vigil run', () => {
     const stamp = join(tempDir(), 'started');
     const server = replay('vllm-healthy-start', '--exit-stamp', stamp);
     const refused = await vigil(['run', '--site-packages', site, '--quiet', '--', ...server]);
-    expect(refused.code).toBe(1);
+    // EX_CONFIG: systemd's RestartPreventExitStatus=78 keeps it from restarting into the same error.
+    expect(refused.code).toBe(78);
     expect(refused.stderr).toContain('flashinfer-cubin');
     expect(refused.stderr).toMatch(/^vigil: not starting: the pre-flight check found \d+ error/m);
     expect(existsSync(stamp)).toBe(false);

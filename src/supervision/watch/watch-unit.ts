@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fieldText } from '../../sources/journal/format-journal-entry.js';
 import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
 import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
@@ -56,8 +57,11 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     lines: since === undefined && !fromFiles ? (options.backlogLines ?? 10_000) : undefined,
   });
   let cursor: string | undefined;
+  const machines = new Set<string>();
   for (const entry of backlog) {
     cursor = fieldText(entry, '__CURSOR') ?? cursor;
+    const machine = fieldText(entry, '_MACHINE_ID');
+    if (machine !== undefined) machines.add(machine);
     session.push(toServiceRecord(entry));
   }
   const follow = options.follow ?? true;
@@ -80,7 +84,13 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
   }
   const outcome = await session.outcome;
   follower?.stop();
-  if (outcome.kind === 'failed' && options.stopOnCrash === true) {
+  const elsewhere = fromFiles ? await otherHost(machines) : null;
+  if (outcome.kind === 'failed' && options.stopOnCrash === true && elsewhere !== null) {
+    emit({
+      type: 'note',
+      text: `not stopping ${options.unit}: the journal comes from ${elsewhere}, and the unit of that name here is another`,
+    });
+  } else if (outcome.kind === 'failed' && options.stopOnCrash === true) {
     const problem = await stopUnit(options.unit, options.env);
     emit({
       type: 'note',
@@ -101,4 +111,23 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     });
   }
   return { outcome, state, exitCode: outcome.kind === 'failed' ? 1 : 0 };
+}
+
+/**
+ * Where journal files were written, when that is not this host: `machine 4f…` (the entries' _MACHINE_ID
+ * against /etc/machine-id). Null when they are this host's. Files with no machine id, or a host whose id
+ * cannot be read, count as elsewhere: stopping a unit is only safe on the host whose journal was read.
+ */
+async function otherHost(machines: ReadonlySet<string>): Promise<string | null> {
+  let local: string;
+  try {
+    local = (await readFile('/etc/machine-id', 'utf8')).trim();
+  } catch {
+    return 'a host vigil cannot tell apart from this one (no /etc/machine-id here)';
+  }
+  if (machines.has(local)) return null;
+  const [first] = machines;
+  return first === undefined
+    ? 'no known host (its entries carry no machine id)'
+    : `another host (machine ${first})`;
 }
