@@ -145,6 +145,12 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       : (specs.find((spec) => spec.engine === engine)?.death ?? []);
   };
   const ready = (): boolean => tracker.state().readyAtMs !== null;
+  // A failure decided on silence (a death, a hang, a timeout) is reported before the server's exit: the
+  // traceback still open is as complete as it gets, and an empty line closes it as the silence does.
+  const settled = (): Diagnosis => {
+    session.pushLine('');
+    return session.peek();
+  };
 
   function snapshot(): ProgressState {
     const state = tracker.state();
@@ -221,12 +227,12 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       if (diagnosis.verdict === 'failure') fatal = { diagnosis, atMs: now };
     }
     if (death !== null && now >= death.atMs + deathGraceMs) {
-      fail('dead', session.peek(), { deathLine: death.line }, out);
+      fail('dead', settled(), { deathLine: death.line }, out);
       return;
     }
     if (fatal !== null && !fatalDecided && now >= fatal.atMs + fatalGraceMs) {
       if (!ready()) {
-        fail('hang', session.peek(), {}, out);
+        fail('hang', settled(), {}, out);
         return;
       }
       // A serving server that logged a fatal error is only hung when its probes say so.
@@ -234,14 +240,14 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       if (probing && !probed) return;
       fatalDecided = true;
       if (probing && lastProbe?.ok === false) {
-        fail('hang', session.peek(), {}, out);
+        fail('hang', settled(), {}, out);
         return;
       }
       out.push({ type: 'fatal-while-serving', diagnosis: fatal.diagnosis, elapsedMs: now });
     }
     if (ready()) return;
     if (options.timeoutMs != null && now >= options.timeoutMs) {
-      fail('timeout', session.peek(), {}, out);
+      fail('timeout', settled(), {}, out);
       return;
     }
     const quietMs = now - lastAdvanceAt;
@@ -262,7 +268,7 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       boundFrom: bound.from,
     });
     if (options.stallTimeoutMs != null && quietMs >= options.stallTimeoutMs) {
-      fail('stall', session.peek(), { stall: notice() }, out);
+      fail('stall', settled(), { stall: notice() }, out);
       return;
     }
     if (stall === null && quietMs >= bound.ms) {
