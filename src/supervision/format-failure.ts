@@ -16,12 +16,14 @@ export function describeExit(failure: StartFailure): string {
   const exit = failure.exit;
   if (exit === null) return withKiller(failure.endedBy ?? 'is still running', failure);
   if (exit.signal !== null) return withKiller(`was killed by ${exit.signal}`, failure);
-  return `exited with status ${exit.code ?? '?'}`;
+  // A container runtime's 137 is a SIGKILL in other words.
+  const killed = failure.killer ? ` (killed, most likely ${failure.killer.killer})` : '';
+  return `exited with status ${exit.code ?? '?'}${killed}`;
 }
 
 function withKiller(text: string, failure: StartFailure): string {
-  if (failure.killer) return `${text}, most likely by ${failure.killer.killer}`;
-  if (failure.killNote !== undefined) return `${text} ${failure.killNote}`;
+  if (failure.killer) return `${text} (most likely ${failure.killer.killer})`;
+  if (failure.killNote !== undefined) return `${text} from outside vigil (${failure.killNote})`;
   return text;
 }
 

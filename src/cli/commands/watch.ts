@@ -9,6 +9,7 @@ import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.
 import {
   createProgressDisplay,
   describeStall,
+  downloadFolder,
   formatFailureReport,
   parseDuration,
   parseHealthUrl,
@@ -43,6 +44,7 @@ interface WatchFlags {
   stallAfter?: string;
   stallTimeout?: string;
   rules?: string[];
+  model?: string;
 }
 
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
@@ -79,6 +81,10 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
       'warn when a phase goes this long without progress (default: the engine’s bound for it)',
     )
     .option('--stall-timeout <duration>', 'count a start in which nothing advanced this long as failed')
+    .option(
+      '--model <id>',
+      'the Hugging Face model it loads: its download in this host’s cache counts as progress',
+    )
     .option(
       '--rules <dir>',
       'extra signature files, YAML or JSON (repeatable)',
@@ -164,6 +170,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     stallTimeoutMs:
       flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout'),
     fatalGraceMs: parseDuration(flags.fatalGrace, '--fatal-grace'),
+    downloadFolder: flags.model === undefined ? null : downloadFolder(flags.model, io.env),
     createDiagnosisSession: () => createDiagnosisSession({ signatures }),
     onEvent,
   };

@@ -67,7 +67,7 @@ describe('explainKill', () => {
 
   it('says what was looked at when no killer is known', () => {
     expect(describeUnexplainedKill({ signal: 'SIGKILL', pid: 4242, kernelLines: [] })).toBe(
-      'from outside vigil; the kernel log holds no OOM kill of PID 4242',
+      'the kernel log holds no OOM kill of PID 4242',
     );
     expect(describeUnexplainedKill({ signal: 'SIGKILL', pid: 4242, kernelLines: null })).toMatch(
       /the kernel log could not be read/,

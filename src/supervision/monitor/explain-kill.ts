@@ -79,7 +79,7 @@ function probeKill(events: readonly PodEvent[]): KillFinding | null {
 /** Where a kill has no known killer: what was looked at, so the reader knows what is ruled out. */
 export function describeUnexplainedKill(evidence: KillEvidence): string {
   if (evidence.kernelLines === null || evidence.kernelLines === undefined) {
-    return 'from outside vigil; the kernel log could not be read to look for an OOM kill (run as root, or in the systemd-journal or adm group)';
+    return 'the kernel log could not be read to look for an OOM kill: run as root, or in the systemd-journal or adm group';
   }
-  return `from outside vigil; the kernel log holds no OOM kill of PID ${evidence.pid ?? '?'}`;
+  return `the kernel log holds no OOM kill of PID ${evidence.pid ?? '?'}`;
 }

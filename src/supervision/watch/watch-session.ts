@@ -5,6 +5,7 @@ import { explainKill, type PodEvent } from '../monitor/explain-kill.js';
 import { createStartMonitor, type MonitorOutput, type StartMonitor } from '../monitor/start-monitor.js';
 import type { ExitStatus, StallNotice, StartFailure } from '../monitor/types.js';
 import { probeHealth } from '../probe-health.js';
+import { measureDownloads } from '../watch-download.js';
 import { parseSystemdMessage } from './systemd-messages.js';
 import { trackInvocations, type InvocationSummary, type ServiceRecord } from './track-invocations.js';
 
@@ -22,6 +23,8 @@ export interface WatchOptions {
   fatalGraceMs?: number;
   /** After the engine's death line, how long the rest of its traceback may take (default 1 s). */
   deathGraceMs?: number;
+  /** The model's Hugging Face download folder (`.../blobs`), whose growing files are progress. */
+  downloadFolder?: string | null;
   createDiagnosisSession: () => DiagnosisSession;
   onEvent?: (event: WatchEvent) => void;
 }
@@ -51,6 +54,7 @@ export interface EndEvidence {
 }
 
 const TICK_MS = 500;
+const DOWNLOAD_POLL_MS = 1000;
 /** systemd writes its result line just after "Main process exited": wait this long for it. */
 const RESULT_WAIT_MS = 1000;
 
@@ -223,6 +227,8 @@ export class WatchSession {
     }
     if (this.settle === null || !follow) return;
     if (this.options.healthUrl) this.pollHealth(this.options.healthUrl);
+    const folder = this.options.downloadFolder;
+    if (folder != null) this.pollDownloads(folder);
     this.timers.push(setInterval(() => this.tick(), TICK_MS));
   }
 
@@ -309,6 +315,22 @@ export class WatchSession {
       return;
     }
     this.feed(this.monitor.push({ type: 'tick', atMs: this.elapsed() }));
+  }
+
+  private pollDownloads(folder: string): void {
+    let busy = false;
+    const timer = setInterval(() => {
+      const monitor = this.monitor;
+      if (busy || this.settle === null || monitor === null) return;
+      busy = true;
+      void measureDownloads(folder).then((bytes) => {
+        busy = false;
+        if (bytes > 0 && this.settle !== null && this.monitor === monitor) {
+          this.feed(monitor.push({ type: 'download', bytes, atMs: this.elapsed() }));
+        }
+      });
+    }, DOWNLOAD_POLL_MS);
+    this.timers.push(timer);
   }
 
   private pollHealth(url: URL): void {
