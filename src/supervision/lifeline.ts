@@ -7,13 +7,14 @@ export interface Lifeline {
 
 // A shell that waits on a pipe from vigil. The pipe ends when vigil does, even by SIGKILL (the kernel
 // closes its descriptors); without "release" first, the shell ends the server's process group, politely
-// and then for good. It ignores the terminal's signals, which vigil passes on itself.
+// and then for good. It ignores the terminal's signals, which vigil passes on itself. (dash's kill takes
+// `-TERM -PGID`; `--` and `-s TERM` make it read the group as an option.)
 const WATCH = `trap '' INT TERM HUP
 read -r word
 [ "$word" = release ] && exit 0
-kill -TERM -- "-$1" 2>/dev/null || exit 0
+kill -TERM "-$1" 2>/dev/null || exit 0
 sleep "$2"
-kill -KILL -- "-$1" 2>/dev/null
+kill -KILL "-$1" 2>/dev/null
 exit 0`;
 
 /**

@@ -56,6 +56,7 @@ interface RunFlags extends EnvironmentFlags {
   metricsFile?: string;
   rules?: string[];
   modelList: boolean;
+  killGrace: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -80,6 +81,11 @@ export function registerRun(program: Command, io: CliIo, setExit: SetExit): void
       'warn when a phase goes this long without progress (default: from earlier starts, or the engine’s bound)',
     )
     .option('--stall-timeout <duration>', 'stop a start in which nothing advanced for this long')
+    .option(
+      '--kill-grace <duration>',
+      'how long a server told to stop may take before SIGKILL (a second Ctrl-C sends it at once)',
+      '10s',
+    )
     .option('--keep-running', 'do not stop a server whose start failed (a dead engine, a hang, a timeout)')
     .option(
       '--termination-log <file>',
@@ -133,6 +139,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const stallTimeoutMs =
     flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout');
   const fatalGraceMs = parseDuration(flags.fatalGrace, '--fatal-grace');
+  const killGraceMs = parseDuration(flags.killGrace, '--kill-grace');
   const color = wantsColor(io);
   const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
 
@@ -240,6 +247,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
     stallAfterMs,
     stallTimeoutMs,
     fatalGraceMs,
+    killGraceMs,
     keepRunning: flags.keepRunning === true,
     downloadFolder: model === undefined ? null : downloadFolder(model, io.env),
     stdout: quiet ? null : display.wrap(io.stdout),
