@@ -106,7 +106,7 @@ describe('vigil killed with SIGKILL', () => {
       vigil.kill('SIGKILL');
     });
     // The stall scenario writes no PID file: find the server as vigil's child.
-    const serverPid = async (): Promise<number | null> => {
+    const serverPid = (): number | null => {
       if (existsSync(pidFile)) return Number(readFileSync(pidFile, 'utf8'));
       const children = join('/proc', String(vigil.pid), 'task', String(vigil.pid), 'children');
       const found = existsSync(children) ? readFileSync(children, 'utf8').trim().split(' ') : [];
@@ -121,7 +121,7 @@ describe('vigil killed with SIGKILL', () => {
     let pid: number | null = null;
     const deadline = Date.now() + 30_000;
     while (pid === null && Date.now() < deadline) {
-      pid = await serverPid();
+      pid = serverPid();
       if (pid === null) await new Promise((done) => setTimeout(done, 100));
     }
     expect(pid).not.toBeNull();
