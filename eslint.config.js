@@ -25,6 +25,7 @@ export default tseslint.config(
       'src/signatures/**',
       'src/reporting/**',
       'src/redaction/**',
+      'src/timeline/**',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

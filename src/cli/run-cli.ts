@@ -3,6 +3,7 @@ import { VigilError, describeError } from '../errors.js';
 import { redactText } from '../redaction/index.js';
 import type { CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
+import { VERSION } from './version.js';
 
 export const EXIT = { clean: 0, finding: 1, usage: 2 } as const;
 
@@ -54,5 +55,3 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   return exitCode;
 }
-
-const VERSION = '0.1.0';

@@ -2,6 +2,9 @@ import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
+import { createTimelineBuilder } from '../../timeline/build-timeline.js';
+import { tapLines } from '../../timeline/tap-lines.js';
+import { renderPage } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type SourceSpec } from '../../sources/index.js';
@@ -19,7 +22,7 @@ interface DiagnoseFlags {
   namespace?: string;
   container?: string;
   previous?: boolean;
-  format: ReportFormat;
+  format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
 }
@@ -40,7 +43,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('-n, --namespace <ns>', 'the pod namespace (with --kube)')
     .option('--container <name>', 'the container in the pod (with --kube)')
     .option('--previous', "the previous container's logs (with --kube), after a restart")
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
+    .addOption(
+      new Option('--format <format>', 'report format (html: one self-contained page)')
+        .choices([...REPORT_FORMATS, 'html'])
+        .default('text'),
+    )
     .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
     .addHelpText(
@@ -57,17 +64,27 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         startHelper: startPrescanThread,
         ...(source.unit ? { unit: source.unit } : {}),
       };
+      // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
+      const timeline = flags.format === 'html' ? createTimelineBuilder() : null;
       // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
-      let diagnosis = source.readInto
-        ? diagnoseFrom(source.readInto, options)
-        : await diagnoseStream(source.chunks, options);
+      let diagnosis =
+        source.readInto && timeline === null
+          ? diagnoseFrom(source.readInto, options)
+          : await diagnoseStream(
+              timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
+              options,
+            );
       diagnosis = {
         ...diagnosis,
         input: { ...diagnosis.input, formats: [...source.formats, ...diagnosis.input.formats] },
         warnings: [...source.warnings, ...diagnosis.warnings],
       };
       io.stdout.write(
-        renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
+        flags.format === 'html'
+          ? renderPage([{ label: null, diagnosis, timeline: timeline?.finish() ?? null }], {
+              redact: flags.redact,
+            })
+          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact }),
       );
       setExit(diagnosis.verdict === 'failure' ? 1 : 0);
     });

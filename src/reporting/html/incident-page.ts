@@ -1,0 +1,31 @@
+import type { Finding } from '../../checks/index.js';
+import type { StartTimeline } from '../../timeline/build-timeline.js';
+import type { Diagnosis } from '../../types/diagnosis.js';
+
+/** One diagnosed log on the page: a file, a unit's journal, a pod. */
+export interface PageReport {
+  /** What was read (a file name, a pod); null when the page holds one log only. */
+  label: string | null;
+  diagnosis: Diagnosis;
+  timeline: StartTimeline | null;
+}
+
+/** Logs that died of the same root cause, for a page about several logs. */
+export interface PageGroup {
+  cause: string;
+  members: string[];
+}
+
+/** Everything an incident page shows. Built at the edges; rendering it is pure. */
+export interface IncidentPage {
+  reports: PageReport[];
+  /** Root-cause groups across the reports, biggest first; empty for one log. */
+  groups: PageGroup[];
+  /** The pre-flight findings, when `check` ran before the start. */
+  findings: Finding[] | null;
+  vigilVersion: string;
+  /** Whether secrets were redacted from the reports (the page says which). */
+  redacted: boolean;
+  /** When the page was written, as the caller's clock gave it. */
+  generatedAt: string | null;
+}
