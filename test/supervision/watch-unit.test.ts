@@ -98,6 +98,8 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
       'flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',
     );
     expect(diagnosis.signature?.id).toBe('flashinfer-version-mismatch');
+    // The header's count and the report's service row agree, though the report read one start's lines.
+    expect(diagnosis.service).toMatchObject({ starts: 2, failedStarts: 2, restartLoop: true });
     // The second start's lines only: the first start's 775 lines were not fed to its diagnosis.
     expect(diagnosis.input.lines).toBeLessThan(800);
     expect(diagnosis.evidence.every((line) => line.text.includes('23:32:'))).toBe(true);
