@@ -69,7 +69,7 @@ export function describeStall(stall: StallNotice): string {
 /** The lines a report adds for what the supervisor saw beyond the diagnosis: the killer's line, a death. */
 function supervisionLines(failure: StartFailure): string[] {
   const lines: string[] = [];
-  if (failure.killer?.evidence) lines.push(`kernel: ${failure.killer.evidence}`);
+  if (failure.killer?.evidence) lines.push(failure.killer.evidence);
   if (failure.deathLine !== undefined) lines.push(`the engine said: ${failure.deathLine.trim()}`);
   if (failure.stall?.lastLine != null) lines.push(`its last line: ${failure.stall.lastLine.trim()}`);
   return lines;

@@ -50,7 +50,9 @@ describe('explainKill', () => {
   });
 
   it('keeps the line that says so, and the probe’s own message', () => {
-    expect(explainKill({ signal: 'SIGKILL', pid: 4242, kernelLines: [HOST_OOM] })?.evidence).toBe(HOST_OOM);
+    expect(explainKill({ signal: 'SIGKILL', pid: 4242, kernelLines: [HOST_OOM] })?.evidence).toBe(
+      `kernel: ${HOST_OOM}`,
+    );
     const probe = explainKill({
       signal: 'SIGKILL',
       podEvents: [
@@ -61,7 +63,7 @@ describe('explainKill', () => {
     expect(probe).toEqual({
       killer:
         'the kubelet: the startup probe failed before the load finished (`vigil probe-config --kube` sizes it)',
-      evidence: 'Startup probe failed: HTTP probe failed with statuscode: 503',
+      evidence: 'pod event: Startup probe failed: HTTP probe failed with statuscode: 503',
     });
   });
 

@@ -26,7 +26,7 @@ export interface KillEvidence {
 export interface KillFinding {
   /** Who it most likely was, in a few words: `the kernel's OOM killer`. */
   killer: string;
-  /** The line that says so, when one does. */
+  /** The line that says so, with where it was read (`kernel: Out of memory: ...`), when one does. */
   evidence: string | null;
 }
 
@@ -57,7 +57,7 @@ export function explainKill(evidence: KillEvidence): KillFinding | null {
       match[1] === 'Memory cgroup out of memory'
         ? "a memory limit on the server's cgroup (container or systemd MemoryMax): the kernel's OOM killer"
         : "the kernel's OOM killer: the host ran out of memory";
-    return { killer, evidence: line.trim() };
+    return { killer, evidence: `kernel: ${line.trim()}` };
   }
   return null;
 }
@@ -72,7 +72,7 @@ function probeKill(events: readonly PodEvent[]): KillFinding | null {
     .find((event) => event.reason === 'Unhealthy' && PROBE_FAILED.test(event.message ?? ''));
   return {
     killer: `the kubelet: the ${kind} probe failed${kind === 'startup' ? ' before the load finished (`vigil probe-config --kube` sizes it)' : ''}`,
-    evidence: (failed?.message ?? kill.message ?? '').trim(),
+    evidence: `pod event: ${(failed?.message ?? kill.message ?? '').trim()}`,
   };
 }
 
