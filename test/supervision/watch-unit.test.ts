@@ -155,21 +155,15 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
     const dir = tempDir();
     const file = join(dir, 'incident.journal');
     await writeJournalFile(onMachine(entries(incident), LOCAL_MACHINE), file);
-    const calls = join(dir, 'systemctl-calls');
-    const fake = join(dir, 'systemctl');
-    writeFileSync(
-      fake,
-      `#!/bin/sh\necho "$@" >> ${calls}\nif [ "$1" = show ]; then printf 'ActiveState=activating\\nSubState=auto-restart\\nResult=exit-code\\nNRestarts=2\\nExecMainStatus=1\\nInvocationID=aaaa\\nInactiveExitTimestamp=@1771630316\\n'; fi\n`,
-    );
-    chmodSync(fake, 0o755);
+    const systemctl = fakeSystemctl(dir);
     const { exitCode, events } = await watch({
       journalFiles: [file],
       follow: false,
       stopOnCrash: true,
-      env: { PATH: `${dir}:${process.env.PATH ?? ''}` },
+      env: { PATH: systemctl.path },
     });
     expect(exitCode).toBe(1);
-    expect(readFileSync(calls, 'utf8')).toContain(`stop ${UNIT}`);
+    expect(readFileSync(systemctl.calls, 'utf8')).toContain(`stop ${UNIT}`);
     expect(events[0]).toMatchObject({
       type: 'note',
       text: expect.stringContaining('activating (auto-restart)') as unknown,
