@@ -16,6 +16,7 @@ export const FACTS = {
   layersOffloaded: 'layers offloaded to the GPU',
   layers: 'layers in the model',
   shardSeconds: 'seconds a shard took to start',
+  downloadedBytes: "bytes of weights in the model's Hugging Face cache downloads so far",
 } as const;
 export type FactName = keyof typeof FACTS;
 
@@ -41,7 +42,22 @@ export interface EngineProgressSpec {
   facts: readonly RegExp[];
   /** The log's own line that says the server accepts requests. */
   ready: readonly RegExp[];
+  /**
+   * Lines that say the engine died while its API process may go on answering `/health`: the start (or the
+   * serving) is over whatever the process does next.
+   */
+  death?: readonly RegExp[];
+  /**
+   * Milliseconds a phase may go without progress before it counts as stalled, where no earlier start of
+   * the same command says better (the history). Phases not named get DEFAULT_STALL_MS.
+   */
+  stallMs?: Readonly<Record<string, number>>;
+  /** The OpenAI-style model list the server answers once it can serve, e.g. `/v1/models`. */
+  modelList?: string;
 }
+
+/** How long any phase may go without progress when neither history nor the engine says otherwise. */
+export const DEFAULT_STALL_MS = 15 * 60_000;
 
 /** Identity function that gives a spec its type (citty's defineCommand pattern). */
 export function defineEngineProgress(spec: EngineProgressSpec): EngineProgressSpec {

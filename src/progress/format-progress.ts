@@ -16,6 +16,9 @@ export function describeFacts(state: ProgressState): string[] {
   const facts = state.facts;
   const parts: string[] = [];
   const phase = state.phase?.id ?? '';
+  if (facts.downloadedBytes !== undefined && state.readyAtMs === null && DOWNLOAD_PHASES.has(phase)) {
+    parts.push(`downloaded ${formatBytes(facts.downloadedBytes)}`);
+  }
   if (phase === 'loading-weights' && facts.shard !== undefined && facts.shards !== undefined) {
     parts.push(`shard ${facts.shard}/${facts.shards}`);
   }
@@ -35,8 +38,16 @@ export function describeFacts(state: ProgressState): string[] {
   return parts;
 }
 
+const DOWNLOAD_PHASES = new Set(['', 'arguments', 'model-config', 'download', 'loading-weights']);
 const WEIGHT_PHASES = new Set(['weights-loaded', 'memory-profiling']);
 const KV_PHASES = new Set(['kv-cache', 'cuda-graphs', 'warmup']);
+
+/** `512 MiB`, `1.25 GiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} KiB`;
+  if (bytes < 1024 ** 3) return `${Math.round(bytes / 1024 ** 2)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+}
 
 /** One line: `loading weights · shard 3/14 · 1m02s · ETA 7m49s`. */
 export function formatProgressLine(

@@ -3,7 +3,15 @@ import type { StartRecord } from '../progress/index.js';
 /** The start history file (history-store.ts), as `appendStart` writes it. */
 export interface HistoryFile {
   version: 1;
-  commands: Record<string, { lastUsed: string; runs: HistoryRun[] }>;
+  commands: Record<string, { lastUsed: string; runs: HistoryRun[]; stats?: StartStats }>;
+}
+
+/** Counts kept across starts for the metrics file: starts, failures by signature id, the last ready time. */
+export interface StartStats {
+  starts: number;
+  failures: Record<string, number>;
+  /** ISO time the server last became ready. */
+  lastReadyAt: string | null;
 }
 
 type HistoryRun = Omit<StartRecord, 'engine'> & { engine: string | null };
@@ -17,6 +25,7 @@ export function parseHistory(value: unknown): HistoryFile | null {
   for (const entry of Object.values(value.commands)) {
     if (!isObject(entry) || typeof entry.lastUsed !== 'string' || !Array.isArray(entry.runs)) return null;
     if (!entry.runs.every(isRun)) return null;
+    if (entry.stats !== undefined && !isStats(entry.stats)) return null;
   }
   return value as unknown as HistoryFile;
 }
@@ -32,6 +41,16 @@ function isRun(run: unknown): boolean {
     run.phases.every(
       (phase) => isObject(phase) && typeof phase.id === 'string' && typeof phase.atMs === 'number',
     )
+  );
+}
+
+function isStats(stats: unknown): boolean {
+  return (
+    isObject(stats) &&
+    typeof stats.starts === 'number' &&
+    isObject(stats.failures) &&
+    Object.values(stats.failures).every((count) => typeof count === 'number') &&
+    (stats.lastReadyAt === null || typeof stats.lastReadyAt === 'string')
   );
 }
 

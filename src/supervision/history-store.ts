@@ -2,9 +2,9 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { dirname, join } from 'node:path';
 import type { StartRecord } from '../progress/index.js';
 import { redactArgv } from '../redaction/index.js';
-import { parseHistory, type HistoryFile } from './history-schema.js';
+import { parseHistory, type HistoryFile, type StartStats } from './history-schema.js';
 
-export type { HistoryFile } from './history-schema.js';
+export type { HistoryFile, StartStats } from './history-schema.js';
 
 const RUNS_KEPT = 10;
 const COMMANDS_KEPT = 50;
@@ -72,24 +72,92 @@ async function withLock<T>(path: string, update: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Adds a successful start under the lock and writes the file atomically (temp file in the same folder, then
- * rename), so concurrent vigils keep every record and a reader never sees a torn file.
- */
+/** Adds a successful start: its phase times are the next start's ETA and stall bounds. */
 export async function appendStart(path: string, key: string, record: StartRecord): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await withLock(path, async () => {
-    const history = await readHistory(path);
-    const entry = history.commands[key] ?? { lastUsed: record.at, runs: [] };
+  await updateEntry(path, key, record.at, (entry) => {
     entry.runs = [...entry.runs, record].slice(-RUNS_KEPT);
-    entry.lastUsed = record.at;
-    history.commands[key] = entry;
-    const keys = Object.keys(history.commands).sort((a, b) =>
-      (history.commands[b]?.lastUsed ?? '').localeCompare(history.commands[a]?.lastUsed ?? ''),
-    );
-    for (const stale of keys.slice(COMMANDS_KEPT)) delete history.commands[stale];
-    const temp = `${path}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temp, `${JSON.stringify(history, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, path);
   });
+}
+
+export function statsOf(history: HistoryFile, key: string): StartStats {
+  const stats = history.commands[key]?.stats;
+  return stats === undefined
+    ? { starts: 0, failures: {}, lastReadyAt: null }
+    : { ...stats, failures: { ...stats.failures } };
+}
+
+/** Changes the command's counters (a start, a failure, a ready time) and returns them as written. */
+export async function updateStats(
+  path: string,
+  key: string,
+  change: (stats: StartStats) => void,
+): Promise<StartStats> {
+  let written: StartStats | null = null;
+  await updateEntry(path, key, new Date().toISOString(), (entry) => {
+    const stats = entry.stats ?? { starts: 0, failures: {}, lastReadyAt: null };
+    change(stats);
+    entry.stats = stats;
+    written = stats;
+  });
+  return written ?? { starts: 0, failures: {}, lastReadyAt: null };
+}
+
+/**
+ * Reads the file, changes one command's entry and writes it atomically (temp file in the same folder,
+ * then rename), so two vigils finishing at once leave one whole file, never a torn one.
+ */
+function updateEntry(
+  path: string,
+  key: string,
+  at: string,
+  change: (entry: HistoryFile['commands'][string]) => void,
+): Promise<void> {
+  // One change at a time per file within this process: two read-modify-writes at once would lose one.
+  const previous = queues.get(path) ?? Promise.resolve();
+  const next = previous.then(() => writeEntry(path, key, at, change));
+  const settled = next.catch(() => undefined);
+  queues.set(path, settled);
+  void settled.then(() => {
+    if (queues.get(path) === settled) queues.delete(path);
+  });
+  return next;
+}
+
+const queues = new Map<string, Promise<void>>();
+
+async function writeEntry(
+  path: string,
+  key: string,
+  at: string,
+  change: (entry: HistoryFile['commands'][string]) => void,
+): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  // Across processes too: concurrent vigils each keep their record (the lock), as one process does (the queue).
+  await withLock(path, () => writeLocked(path, key, at, change));
+}
+
+async function writeLocked(
+  path: string,
+  key: string,
+  at: string,
+  change: (entry: HistoryFile['commands'][string]) => void,
+): Promise<void> {
+  const history = await readHistory(path);
+  const entry = history.commands[key] ?? { lastUsed: at, runs: [] };
+  change(entry);
+  entry.lastUsed = at;
+  history.commands[key] = entry;
+  const keys = Object.keys(history.commands).sort((a, b) =>
+    (history.commands[b]?.lastUsed ?? '').localeCompare(history.commands[a]?.lastUsed ?? ''),
+  );
+  for (const stale of keys.slice(COMMANDS_KEPT)) delete history.commands[stale];
+  await mkdir(dirname(path), { recursive: true });
+  await writeAtomically(path, `${JSON.stringify(history, null, 2)}\n`, 0o600);
+}
+
+/** Writes a whole file or none: a temp file beside it, then a rename over it. */
+export async function writeAtomically(path: string, text: string, mode = 0o644): Promise<void> {
+  const temp = `${path}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  await writeFile(temp, text, { mode });
+  await rename(temp, path);
 }

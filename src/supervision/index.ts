@@ -1,7 +1,7 @@
 export { parseDuration } from './parse-duration.js';
 export { OutputLineSplitter } from './split-output-lines.js';
-export { parseHealthUrl, probeHealth } from './probe-health.js';
-export { superviseServer } from './supervise-server.js';
+export { modelListUrl, parseHealthUrl, probeHealth, probeReady } from './probe-health.js';
+export { EXIT_PREFLIGHT, EXIT_TIMEOUT, exitCodeFor, superviseServer } from './supervise-server.js';
 export type {
   ExitStatus,
   FailureReason,
@@ -12,11 +12,47 @@ export type {
   SupervisionHandle,
   SupervisionOutcome,
   SupervisionResult,
+  StallNotice,
 } from './supervise-server.js';
-export { describeExit, describeFailure, formatFailureReport } from './format-failure.js';
+export { createStartMonitor } from './monitor/start-monitor.js';
+export type {
+  MonitorEvent,
+  MonitorOutput,
+  MonitorState,
+  StartMonitor,
+  StartMonitorOptions,
+  Verdict,
+} from './monitor/start-monitor.js';
+export { describeUnexplainedKill, explainKill } from './monitor/explain-kill.js';
+export type { KillEvidence, KillFinding, PodEvent } from './monitor/explain-kill.js';
+export { phaseDurations, stallBoundMs } from './monitor/stall-bounds.js';
+export { modelOfServerArgs, serverFlag } from './server-args.js';
+export { downloadFolder, measureDownloads } from './watch-download.js';
+export { describeLeftovers, findLeftoverGpuProcesses } from './find-leftover-gpu.js';
+export type { LeftoverGpuProcess } from './find-leftover-gpu.js';
+export { openStartRecorder, failureId } from './start-recorder.js';
+export type { StartRecorder, StartRecorderOptions } from './start-recorder.js';
+export {
+  deriveProbeSettings,
+  describeProbeBasis,
+  renderKubeProbes,
+  startupWindowMs,
+} from './probe-settings.js';
+export type { ProbeSettings } from './probe-settings.js';
+export { startLifeline } from './lifeline.js';
+export { describeExit, describeFailure, describeStall, formatFailureReport } from './format-failure.js';
 export type { FailureReportOptions, RenderDiagnosis, ReportFormat } from './format-failure.js';
-export { appendStart, historyKey, historyPath, readHistory, startsOf } from './history-store.js';
-export type { HistoryFile } from './history-store.js';
+export {
+  appendStart,
+  historyKey,
+  historyPath,
+  readHistory,
+  startsOf,
+  statsOf,
+  updateStats,
+  writeAtomically,
+} from './history-store.js';
+export type { HistoryFile, StartStats } from './history-store.js';
 export { createProgressDisplay } from './progress-display.js';
 export type { ProgressDisplay, ProgressDisplayOptions } from './progress-display.js';
 export { runPreflight } from './preflight.js';

@@ -33,3 +33,17 @@ export async function probeHealth(url: URL, timeoutMs: number): Promise<boolean>
     req.end();
   });
 }
+
+/** The engine's model list on the health URL's server (`/v1/models` beside `/health`). */
+export function modelListUrl(healthUrl: URL, path: string): URL {
+  return new URL(path, healthUrl);
+}
+
+/**
+ * Ready means able to serve: the health URL answers 2xx and so does the model list, where the engine has
+ * one; several engines answer `/health` while the model is still loading behind it.
+ */
+export async function probeReady(healthUrl: URL, modelList: URL | null, timeoutMs: number): Promise<boolean> {
+  if (!(await probeHealth(healthUrl, timeoutMs))) return false;
+  return modelList === null || probeHealth(modelList, timeoutMs);
+}

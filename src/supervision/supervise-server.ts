@@ -4,16 +4,18 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { DiagnosisSession } from '../diagnosis/api.js';
 import { SourceError } from '../errors.js';
-import {
-  createProgressTracker,
-  recordStart,
-  type PhaseVisit,
-  type ProgressState,
-  type StartRecord,
-} from '../progress/index.js';
+import { ENGINE_PROGRESS, engineOfCommand, type ProgressState, type StartRecord } from '../progress/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
-import { probeHealth } from './probe-health.js';
+import { startLifeline } from './lifeline.js';
+import { describeUnexplainedKill, explainKill, type KillFinding } from './monitor/explain-kill.js';
+import { createStartMonitor, type MonitorEvent, type MonitorOutput } from './monitor/start-monitor.js';
+import type { ExitStatus, StallNotice, StartFailure } from './monitor/types.js';
+import { modelListUrl, probeReady } from './probe-health.js';
+import { readKernelKills } from './read-kernel-log.js';
 import { OutputLineSplitter } from './split-output-lines.js';
+import { measureDownloads } from './watch-download.js';
+
+export type { ExitStatus, FailureReason, StallNotice, StartFailure } from './monitor/types.js';
 
 export interface OutputSink {
   write(chunk: Uint8Array | string): unknown;
@@ -27,13 +29,29 @@ export interface SuperviseOptions {
   engine?: Engine | null;
   /** Ready when this URL answers 2xx; without it, when the log prints the engine's ready line. */
   healthUrl?: URL | null;
+  /** With a health URL, also ask the engine's model list (`/v1/models`) where it has one (default true). */
+  askModelList?: boolean;
   healthIntervalMs?: number;
   /** Fails a start that is not ready this long after the spawn. */
   timeoutMs?: number | null;
+  /** Earlier starts of the same command: the ETA and how long each phase may go without progress. */
+  history?: readonly StartRecord[];
+  /** A phase is stalled after this long without progress (default: from the history or the engine). */
+  stallAfterMs?: number | null;
+  /** Stops a start in which nothing advanced this long (default: a stall is only a warning). */
+  stallTimeoutMs?: number | null;
   /** How long a server that printed a fatal error may take to exit before it counts as hung. */
   fatalGraceMs?: number;
-  /** Between SIGTERM and SIGKILL when vigil stops the server itself. */
+  /** After the engine's death line, how long the rest of its traceback may take (default 1 s). */
+  deathGraceMs?: number;
+  /** Between SIGTERM and SIGKILL when the server is stopped. */
   killGraceMs?: number;
+  /** Leave a server whose start failed running (vigil goes on passing its output until it ends). */
+  keepRunning?: boolean;
+  /** The model's Hugging Face download folder (`.../blobs`), whose growing files are progress. */
+  downloadFolder?: string | null;
+  /** Reads the kernel's kill messages since the start; null when unreadable (tests pass their own). */
+  readKernelKills?: (since: Date) => Promise<readonly string[] | null>;
   /** Where the server's output goes as it arrives; null hides it (--quiet). */
   stdout?: OutputSink | null;
   stderr?: OutputSink | null;
@@ -43,46 +61,23 @@ export interface SuperviseOptions {
   onEvent?: (event: SupervisionEvent) => void;
 }
 
-export type FailureReason = 'exit' | 'timeout' | 'hang';
-
-export interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** Everything a crash report says: why, when, in which phase, and the diagnosis of this run's output. */
-export interface StartFailure {
-  reason: FailureReason;
-  /** How the server ended; null while it still runs (timeout, hang) at the time of the report. */
-  exit: ExitStatus | null;
-  /** How it ended in the words of whoever saw it, when no exit status says it (systemd's result). */
-  endedBy?: string;
-  ranMs: number;
-  ready: boolean;
-  phase: PhaseVisit | null;
-  /** For a timeout or hang: how long the server has been in its last phase. */
-  phaseMs: number | null;
-  progress: ProgressState;
-  diagnosis: Diagnosis;
-  /** The last lines of output, for a report where the diagnosis found nothing. */
-  lastLines: string[];
-  /** performance.now() when the server's exit was seen (reason 'exit'), to measure the report's delay. */
-  exitSeenAt: number | null;
-}
-
 export type SupervisionEvent =
   | { type: 'progress'; state: ProgressState; elapsedMs: number }
+  | { type: 'stalled'; stall: StallNotice }
+  | { type: 'resumed'; afterMs: number }
   | { type: 'ready'; elapsedMs: number; via: 'health' | 'log'; record: StartRecord | null }
   | { type: 'failure'; failure: StartFailure }
   /** A fatal error appeared after ready while the server goes on running. */
   | { type: 'fatal-while-serving'; diagnosis: Diagnosis; elapsedMs: number };
 
-export type SupervisionOutcome = 'exited' | 'crashed' | 'timeout' | 'hang' | 'interrupted';
+export type SupervisionOutcome =
+  'exited' | 'crashed' | 'timeout' | 'hang' | 'dead' | 'stalled' | 'interrupted';
 
+/** What `vigil run` saw, as plain data (a report can be written from it alone). */
 export interface SupervisionResult {
   outcome: SupervisionOutcome;
   exit: ExitStatus;
-  /** The status vigil run exits with: the server's, 1 when it crashed without one, 128+N after signal N. */
+  /** The status vigil run exits with (exit-codes.ts). */
   exitCode: number;
   ready: boolean;
   readyAfterMs: number | null;
@@ -95,24 +90,24 @@ export interface SupervisionResult {
 export interface SupervisionHandle {
   pid: number;
   done: Promise<SupervisionResult>;
-  /** Passes a signal (SIGINT, SIGTERM) to the server; its exit then counts as interrupted, not crashed. */
+  /**
+   * Passes a signal (SIGINT, SIGTERM) to the server; its exit then counts as interrupted, not crashed. A
+   * server still there after the kill grace gets SIGKILL; a second call sends it at once.
+   */
   forward(signal: NodeJS.Signals): void;
 }
 
-/** Lines that may start a fatal error; only these make the supervisor ask the diagnosis for a verdict. */
-const FATAL_HINT =
-  /Traceback \(most recent call last\)|Error|error:|FAILED|[Ff]atal|FATAL|panic|terminate called|Killed|CUDA error|Segmentation fault|core dumped|ShardCannotStart/;
-const PEEK_DEBOUNCE_MS = 200;
+const TICK_MS = 250;
+const DOWNLOAD_POLL_MS = 1000;
 const DRAIN_MS = 300;
-const TAIL_LINES = 30;
 
 /**
- * Starts the server (no shell, its own process group), passes its output through, follows its progress
- * and diagnoses its output as it arrives. Resolves once the program runs; a missing program rejects.
+ * `vigil run`'s driver: starts the server (no shell, its own process group, tied to vigil's life), feeds
+ * the start monitor its output, exit, probes, downloaded bytes and the clock, and acts on its verdicts.
+ * Resolves once the program runs; a missing program rejects.
  */
 export async function superviseServer(options: SuperviseOptions): Promise<SupervisionHandle> {
   const healthIntervalMs = options.healthIntervalMs ?? 2000;
-  const fatalGraceMs = options.fatalGraceMs ?? 15_000;
   const killGraceMs = options.killGraceMs ?? 10_000;
   const emit = options.onEvent ?? ((): void => undefined);
 
@@ -139,54 +134,57 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
   });
   child.on('error', () => undefined);
   const pid = child.pid ?? -1;
+  const lifeline = startLifeline(pid, killGraceMs);
   const startedAt = new Date();
   const t0 = performance.now();
   const elapsed = (): number => performance.now() - t0;
+  const command = [options.command, ...options.args];
+  const probing = options.healthUrl !== undefined && options.healthUrl !== null;
 
-  const tracker = createProgressTracker({
-    engine: options.engine ?? null,
-    command: [options.command, ...options.args],
-    readyFromLog: options.healthUrl === undefined || options.healthUrl === null,
-  });
   const session = options.createDiagnosisSession();
-  // The last lines, in a ring, for a report whose diagnosis found nothing.
-  const tail: string[] = [];
-  let tailNext = 0;
-  const lastLines = (): string[] =>
-    tailNext <= TAIL_LINES
-      ? tail.slice(0, tailNext)
-      : [...tail.slice(tailNext % TAIL_LINES), ...tail.slice(0, tailNext % TAIL_LINES)];
+  // The monitor ends the session at the exit; this is its answer should the exit never reach it.
+  const monitorEnd = (): Diagnosis => session.peek();
+  const monitor = createStartMonitor({
+    session,
+    engine: options.engine ?? null,
+    command,
+    probing,
+    history: options.history,
+    startedAt,
+    timeoutMs: options.timeoutMs,
+    stallAfterMs: options.stallAfterMs,
+    stallTimeoutMs: options.stallTimeoutMs,
+    fatalGraceMs: options.fatalGraceMs,
+    deathGraceMs: options.deathGraceMs,
+  });
   let exited = false;
-  let ready = false;
   let interrupted = false;
-  let stoppedFor: 'timeout' | 'hang' | null = null;
-  let failure: StartFailure | null = null;
-  let fatalDiagnosis: Diagnosis | null = null;
-  let peekTimer: NodeJS.Timeout | null = null;
-  let hangTimer: NodeJS.Timeout | null = null;
-  let killTimer: NodeJS.Timeout | null = null;
-  let healthTimer: NodeJS.Timeout | null = null;
+  let stoppedByVigil = false;
   let acceptingLines = true;
+  let killTimer: NodeJS.Timeout | null = null;
 
-  const timeoutTimer =
-    options.timeoutMs === undefined || options.timeoutMs === null
-      ? null
-      : setTimeout(() => {
-          if (ready || exited) return;
-          reportStalled('timeout', session.peek());
-        }, options.timeoutMs);
+  function feed(event: MonitorEvent): void {
+    for (const output of monitor.push(event)) act(output);
+  }
 
-  function handleLine(line: string, atMs: number): void {
-    session.pushLine(line);
-    tail[tailNext % TAIL_LINES] = line;
-    tailNext += 1;
-    // Once ready, the phases are over: only the diagnosis goes on reading (a crash after ready).
-    if (!ready && tracker.push(line, atMs)) {
-      emit({ type: 'progress', state: snapshot(tracker.state()), elapsedMs: atMs });
-      if (!ready && tracker.state().readyAtMs !== null) becomeReady('log', atMs);
-    }
-    if (fatalDiagnosis === null && peekTimer === null && FATAL_HINT.test(line)) {
-      peekTimer = setTimeout(checkFatal, PEEK_DEBOUNCE_MS);
+  function act(output: MonitorOutput): void {
+    switch (output.type) {
+      case 'progress':
+      case 'stalled':
+      case 'resumed':
+      case 'fatal-while-serving':
+        emit(output);
+        break;
+      case 'ready':
+        emit({ ...output, via: output.via === 'probe' ? 'health' : 'log' });
+        break;
+      case 'failed':
+        if (output.failure.reason === 'exit') break;
+        emit({ type: 'failure', failure: output.failure });
+        if (options.keepRunning !== true) stop();
+        break;
+      case 'exited':
+        break;
     }
   }
 
@@ -197,11 +195,11 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
       options.log?.write(chunk);
       if (!acceptingLines) return;
       const atMs = elapsed();
-      for (const line of splitter.push(chunk)) handleLine(line, atMs);
+      for (const text of splitter.push(chunk)) feed({ type: 'line', text, atMs });
     });
     return new Promise((resolve) => {
       stream.once('close', () => {
-        if (acceptingLines) for (const line of splitter.end()) handleLine(line, elapsed());
+        if (acceptingLines) for (const text of splitter.end()) feed({ type: 'line', text, atMs: elapsed() });
         resolve();
       });
     });
@@ -211,62 +209,16 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
     follow(child.stderr, options.stderr),
   ]);
 
-  function becomeReady(via: 'health' | 'log', atMs: number): void {
-    ready = true;
-    if (via === 'health') tracker.markReady(atMs);
-    if (timeoutTimer !== null) clearTimeout(timeoutTimer);
-    if (healthTimer !== null) clearTimeout(healthTimer);
-    emit({ type: 'ready', elapsedMs: atMs, via, record: recordStart(tracker.state(), startedAt) });
-  }
-
-  function checkFatal(): void {
-    peekTimer = null;
-    if (exited || fatalDiagnosis !== null) return;
-    const diagnosis = session.peek();
-    if (diagnosis.verdict !== 'failure') return;
-    fatalDiagnosis = diagnosis;
-    hangTimer = setTimeout(() => void checkHang(), fatalGraceMs);
-  }
-
-  async function checkHang(): Promise<void> {
-    if (exited || fatalDiagnosis === null) return;
-    if (ready) {
-      // A serving server that logged a fatal error is only hung when its health URL says so.
-      const healthy = options.healthUrl ? await probeHealth(options.healthUrl, 5000) : true;
-      if (exited) return;
-      if (healthy) {
-        emit({ type: 'fatal-while-serving', diagnosis: fatalDiagnosis, elapsedMs: elapsed() });
-        return;
-      }
-    }
-    reportStalled('hang', session.peek());
-  }
-
-  function reportStalled(reason: 'timeout' | 'hang', diagnosis: Diagnosis): void {
-    if (stoppedFor !== null || exited) return;
-    stoppedFor = reason;
-    const state = tracker.state();
-    const ranMs = elapsed();
-    failure = {
-      reason,
-      exit: null,
-      ranMs,
-      ready,
-      phase: state.phase,
-      phaseMs: ranMs - (state.phase?.atMs ?? 0),
-      progress: snapshot(state),
-      diagnosis,
-      lastLines: lastLines(),
-      exitSeenAt: null,
-    };
-    emit({ type: 'failure', failure });
-    stop();
-  }
-
   function stop(): void {
     if (exited) return;
+    stoppedByVigil = true;
     child.kill('SIGTERM');
-    killTimer = setTimeout(() => signalGroup('SIGKILL'), killGraceMs);
+    escalate();
+  }
+
+  /** SIGKILL for the whole group once the grace is over: a server that ignores SIGTERM still ends. */
+  function escalate(): void {
+    killTimer ??= setTimeout(() => signalGroup('SIGKILL'), killGraceMs);
   }
 
   function signalGroup(signal: NodeJS.Signals): void {
@@ -277,71 +229,91 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
     }
   }
 
-  async function pollHealth(url: URL): Promise<void> {
-    if (ready || exited) return;
-    const healthy = await probeHealth(url, Math.max(500, Math.min(healthIntervalMs, 5000)));
-    if (ready || exited) return;
-    if (healthy) {
-      becomeReady('health', elapsed());
-      return;
+  const ticker = setInterval(() => feed({ type: 'tick', atMs: elapsed() }), TICK_MS);
+  let downloadBusy = false;
+  const folder = options.downloadFolder ?? null;
+  const downloads =
+    folder === null
+      ? null
+      : setInterval(() => {
+          if (downloadBusy || exited) return;
+          downloadBusy = true;
+          void measureDownloads(folder).then((bytes) => {
+            downloadBusy = false;
+            if (!exited && bytes > 0) feed({ type: 'download', bytes, atMs: elapsed() });
+          });
+        }, DOWNLOAD_POLL_MS);
+
+  const engine = options.engine ?? engineOfCommand(command);
+  const listPath = ENGINE_PROGRESS.find((spec) => spec.engine === engine)?.modelList;
+  const modelList =
+    probing && options.askModelList !== false && listPath !== undefined && options.healthUrl
+      ? modelListUrl(options.healthUrl, listPath)
+      : null;
+  let probeTimer: NodeJS.Timeout | null = null;
+  async function pollReady(url: URL): Promise<void> {
+    if (exited) return;
+    if (monitor.state().wantsProbe) {
+      const ok = await probeReady(url, modelList, Math.max(500, Math.min(healthIntervalMs, 5000)));
+      if (exited) return;
+      feed({ type: 'probe', ok, atMs: elapsed() });
     }
-    healthTimer = setTimeout(() => void pollHealth(url), healthIntervalMs);
+    probeTimer = setTimeout(() => void pollReady(url), healthIntervalMs);
   }
-  if (options.healthUrl) void pollHealth(options.healthUrl);
+  if (options.healthUrl) void pollReady(options.healthUrl);
+
+  async function findKiller(exit: ExitStatus): Promise<{ killer: KillFinding | null; killNote?: string }> {
+    if (exit.signal !== 'SIGKILL' || stoppedByVigil || interrupted) return { killer: null };
+    const read = options.readKernelKills ?? ((since: Date) => readKernelKills(options.env ?? {}, since));
+    const kernelLines = await read(startedAt).catch(() => null);
+    const evidence = { signal: exit.signal, pid, kernelLines };
+    const killer = explainKill(evidence);
+    return killer === null ? { killer, killNote: describeUnexplainedKill(evidence) } : { killer };
+  }
 
   const done = new Promise<SupervisionResult>((resolve) => {
     child.once('exit', (code, signal) => {
       const exitSeenAt = performance.now();
       exited = true;
-      for (const timer of [timeoutTimer, peekTimer, hangTimer, killTimer, healthTimer]) {
-        if (timer !== null) clearTimeout(timer);
-      }
+      for (const timer of [ticker, downloads]) if (timer !== null) clearInterval(timer);
+      for (const timer of [killTimer, probeTimer]) if (timer !== null) clearTimeout(timer);
       const ranMs = elapsed();
+      const exit = { code, signal };
       // The last chunks (the traceback) may still sit in the pipes; workers that outlive the main process
       // can hold them open, so wait for them only briefly.
-      void Promise.race([streamsClosed, delay(DRAIN_MS)]).then(() => {
-        acceptingLines = false;
-        // Leftover workers of a dead server keep GPU memory: end the group, as systemd would.
-        signalGroup('SIGTERM');
-        const diagnosis = session.end();
-        const exit = { code, signal };
-        const state = tracker.state();
-        let outcome: SupervisionOutcome;
-        if (stoppedFor !== null) outcome = stoppedFor;
-        else if (interrupted) outcome = 'interrupted';
-        else if (code === 0 && diagnosis.verdict !== 'failure') outcome = 'exited';
-        else outcome = 'crashed';
-        if (outcome === 'crashed') {
-          failure = {
-            reason: 'exit',
+      void Promise.race([streamsClosed, delay(DRAIN_MS)])
+        .then(() => findKiller(exit))
+        .then((kill) => {
+          acceptingLines = false;
+          // Leftover workers of a dead server keep GPU memory: end the group, as systemd would.
+          signalGroup('SIGTERM');
+          lifeline.release();
+          feed({
+            type: 'exit',
+            atMs: ranMs,
             exit,
+            requested: interrupted,
+            seenAt: exitSeenAt,
+            ...kill,
+          });
+          const state = monitor.state();
+          const failure = state.failure;
+          if (failure?.reason === 'exit') emit({ type: 'failure', failure });
+          child.stdout.destroy();
+          child.stderr.destroy();
+          const outcome = outcomeOf(failure, interrupted);
+          resolve({
+            outcome,
+            exit,
+            exitCode: exitCodeFor(outcome, exit),
+            ready: state.progress.readyAtMs !== null,
+            readyAfterMs: state.progress.readyAtMs,
             ranMs,
-            ready,
-            phase: state.phase,
-            phaseMs: null,
-            progress: snapshot(state),
-            diagnosis,
-            lastLines: lastLines(),
-            exitSeenAt,
-          };
-          emit({ type: 'failure', failure });
-        } else if (failure !== null) {
-          failure = { ...failure, exit };
-        }
-        child.stdout.destroy();
-        child.stderr.destroy();
-        resolve({
-          outcome,
-          exit,
-          exitCode: exitCodeFor(outcome, exit),
-          ready,
-          readyAfterMs: state.readyAtMs,
-          ranMs,
-          progress: snapshot(state),
-          diagnosis,
-          failure,
+            progress: state.progress,
+            diagnosis: state.diagnosis ?? failure?.diagnosis ?? monitorEnd(),
+            failure,
+          });
         });
-      });
     });
   });
 
@@ -350,23 +322,47 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
     done,
     forward(signal) {
       if (exited) return;
+      if (interrupted || signal === 'SIGKILL') {
+        signalGroup('SIGKILL');
+        return;
+      }
       interrupted = true;
       child.kill(signal);
+      escalate();
     },
   };
 }
 
-function exitCodeFor(outcome: SupervisionOutcome, exit: ExitStatus): number {
-  if (outcome === 'timeout' || outcome === 'hang') return 1;
+function outcomeOf(failure: StartFailure | null, interrupted: boolean): SupervisionOutcome {
+  if (failure === null) return interrupted ? 'interrupted' : 'exited';
+  switch (failure.reason) {
+    case 'exit':
+      return 'crashed';
+    case 'stall':
+      return 'stalled';
+    default:
+      return failure.reason;
+  }
+}
+
+/**
+ * vigil run's exit status, for a container runtime or systemd to act on: the server's own status, 128+N
+ * after signal N, 124 when vigil stopped a start that was not ready in time or stalled, 1 for another
+ * failed start without a status of its own (a hang, a dead engine, a clean exit before ready).
+ */
+export function exitCodeFor(outcome: SupervisionOutcome, exit: ExitStatus): number {
+  if (outcome === 'timeout' || outcome === 'stalled') return EXIT_TIMEOUT;
+  if (outcome === 'hang' || outcome === 'dead') return 1;
   if (exit.code !== null) return outcome === 'crashed' && exit.code === 0 ? 1 : exit.code;
-  if (outcome === 'interrupted' && exit.signal !== null) return 128 + (constants.signals[exit.signal] ?? 0);
+  if (exit.signal !== null && (outcome === 'crashed' || outcome === 'interrupted')) {
+    return 128 + (constants.signals[exit.signal] ?? 0);
+  }
   return outcome === 'exited' ? 0 : 1;
 }
 
-/** A copy that later lines do not change, for events and results. */
-function snapshot(state: ProgressState): ProgressState {
-  return { ...state, visits: [...state.visits], facts: { ...state.facts } };
-}
+export const EXIT_TIMEOUT = 124;
+/** sysexits' EX_CONFIG: the pre-flight check refused the start; a restart would fail the same way. */
+export const EXIT_PREFLIGHT = 78;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -193,6 +193,12 @@ export function renderUnitFile(options: UnitFileOptions): string {
     `ExecStartPre=${vigil} check --gpu --wait-gpu-free ${options.gpuWaitSeconds}${environment} -- ${server}`,
     `ExecStart=${options.supervise ? vigilRun : server}`,
     'Restart=on-failure',
+    ...(options.supervise
+      ? [
+          '# vigil run exits 78 when the pre-flight check refuses the start: a restart would fail the same way.',
+          'RestartPreventExitStatus=78',
+        ]
+      : []),
     `RestartSec=${options.restartSec}s`,
     `# The GPU wait plus the load (${formatDuration(loadMs)} expected) with room to spare. With Type=simple`,
     '# systemd counts only the wait against it; `vigil unit --supervise` bounds the load with vigil run --timeout.',

@@ -116,7 +116,7 @@ describe('vigil run', () => {
       '--',
       ...replay('vllm-healthy-start', '--delay', '200'),
     ]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(124);
     expect(run.stdout).toMatch(/^vigil: the server was not ready after .*: it stalled in phase "/m);
   });
 
@@ -135,7 +135,8 @@ describe('vigil run', () => {
     const stamp = join(tempDir(), 'started');
     const server = replay('vllm-healthy-start', '--exit-stamp', stamp);
     const refused = await vigil(['run', '--site-packages', site, '--quiet', '--', ...server]);
-    expect(refused.code).toBe(1);
+    // EX_CONFIG: systemd's RestartPreventExitStatus=78 keeps it from restarting into the same error.
+    expect(refused.code).toBe(78);
     expect(refused.stderr).toContain('flashinfer-cubin');
     expect(refused.stderr).toMatch(/^vigil: not starting: the pre-flight check found \d+ error/m);
     expect(existsSync(stamp)).toBe(false);
@@ -288,6 +289,27 @@ describe('vigil watch', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('No available memory for the cache blocks');
     expect(run.stdout).toContain('restart loop: 5 failed starts');
+  });
+
+  it('names the probe that made the kubelet kill the container, from the pod’s events', async () => {
+    const bin = fakeTools({
+      kubectl: `case "$2" in
+  pod) echo '{"status":{"containerStatuses":[{"name":"vllm","restartCount":1,"state":{"waiting":{"reason":"CrashLoopBackOff"}},"lastState":{"terminated":{"exitCode":137,"reason":"Error"}}}]}}' ;;
+  events) echo '{"kind":"List","items":[{"reason":"Scheduled","message":"Successfully assigned llm/vllm-0 to gpu-node-3"},{"reason":"Unhealthy","type":"Warning","count":3,"message":"Startup probe failed: Get \\"http://10.42.0.17:8000/health\\": dial tcp 10.42.0.17:8000: connect: connection refused"},{"reason":"Killing","type":"Normal","message":"Container vllm failed startup probe, will be restarted"}]}' ;;
+  *) head -12 ${logFixture('vllm-healthy-start')} ;;
+esac`,
+    });
+    const run = await vigil(['watch', '--kube', 'vllm-0', '-n', 'llm'], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^vigil: vllm-0 failed to start: it exited with status 137 \(killed, most likely the kubelet: the startup probe failed before the load finished/m,
+    );
+    expect(run.stdout).toContain(
+      'vigil: pod event: Startup probe failed: Get "http://10.42.0.17:8000/health"',
+    );
+    expect(run.stdout).toContain('The log holds no error line');
   });
 
   it('exits 0 once a running container’s log says ready', async () => {

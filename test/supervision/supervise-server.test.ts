@@ -86,7 +86,7 @@ describe('superviseServer with a real child process', () => {
     );
   });
 
-  it('counts a server killed by a signal as crashed, status 1', async () => {
+  it('counts a server killed by a signal as crashed, status 128+N', async () => {
     const { handle, captured } = await superviseReplay('vllm-load-weights-keyerror', [
       '--signal-self',
       'SIGKILL',
@@ -94,7 +94,7 @@ describe('superviseServer with a real child process', () => {
     const result = await handle.done;
     expect(result).toMatchObject({
       outcome: 'crashed',
-      exitCode: 1,
+      exitCode: 137,
       exit: { code: null, signal: 'SIGKILL' },
     });
     expect(failures(captured.events)).toHaveLength(1);
@@ -143,7 +143,7 @@ describe('superviseServer with a real child process', () => {
       fatalGraceMs: 60_000,
     });
     const result = await handle.done;
-    expect(result).toMatchObject({ outcome: 'timeout', exitCode: 1, ready: false });
+    expect(result).toMatchObject({ outcome: 'timeout', exitCode: 124, ready: false });
     const [failure] = failures(captured.events);
     expect(failure).toMatchObject({ reason: 'timeout', exit: null });
     expect(failure?.phase?.label).toBe('loading weights');

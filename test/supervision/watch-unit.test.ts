@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDiagnosisSession } from '../../src/diagnosis/index.js';
@@ -61,6 +61,23 @@ async function watch(
 
 const failureOf = (events: WatchEvent[]) => events.find((event) => event.type === 'failure');
 
+const LOCAL_MACHINE = existsSync('/etc/machine-id') ? readFileSync('/etc/machine-id', 'utf8').trim() : '';
+/** The entries as the host with this machine id wrote them. */
+const onMachine = (list: JournalFields[], machine: string): JournalFields[] =>
+  list.map((entry) => ({ ...entry, _MACHINE_ID: machine }));
+
+/** A systemctl that records its calls and says the unit is in a restart loop. */
+function fakeSystemctl(dir: string): { calls: string; path: string } {
+  const calls = join(dir, 'systemctl-calls');
+  const fake = join(dir, 'systemctl');
+  writeFileSync(
+    fake,
+    `#!/bin/sh\necho "$@" >> ${calls}\nif [ "$1" = show ]; then printf 'ActiveState=activating\\nSubState=auto-restart\\nResult=exit-code\\nNRestarts=2\\nExecMainStatus=1\\nInvocationID=aaaa\\nInactiveExitTimestamp=@1771630316\\n'; fi\n`,
+  );
+  chmodSync(fake, 0o755);
+  return { calls, path: `${dir}:${process.env.PATH ?? ''}` };
+}
+
 describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files', () => {
   it('diagnoses only the failed invocation of the incident and calls the restart loop', async () => {
     const file = join(tempDir(), 'incident.journal');
@@ -81,6 +98,8 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
       'flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',
     );
     expect(diagnosis.signature?.id).toBe('flashinfer-version-mismatch');
+    // The header's count and the report's service row agree, though the report read one start's lines.
+    expect(diagnosis.service).toMatchObject({ starts: 2, failedStarts: 2, restartLoop: true });
     // The second start's lines only: the first start's 775 lines were not fed to its diagnosis.
     expect(diagnosis.input.lines).toBeLessThan(800);
     expect(diagnosis.evidence.every((line) => line.text.includes('23:32:'))).toBe(true);
@@ -135,22 +154,16 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
   it('stops the unit after a failed start with --stop-on-crash, through systemctl', async () => {
     const dir = tempDir();
     const file = join(dir, 'incident.journal');
-    await writeJournalFile(entries(incident), file);
-    const calls = join(dir, 'systemctl-calls');
-    const fake = join(dir, 'systemctl');
-    writeFileSync(
-      fake,
-      `#!/bin/sh\necho "$@" >> ${calls}\nif [ "$1" = show ]; then printf 'ActiveState=activating\\nSubState=auto-restart\\nResult=exit-code\\nNRestarts=2\\nExecMainStatus=1\\nInvocationID=aaaa\\nInactiveExitTimestamp=@1771630316\\n'; fi\n`,
-    );
-    chmodSync(fake, 0o755);
+    await writeJournalFile(onMachine(entries(incident), LOCAL_MACHINE), file);
+    const systemctl = fakeSystemctl(dir);
     const { exitCode, events } = await watch({
       journalFiles: [file],
       follow: false,
       stopOnCrash: true,
-      env: { PATH: `${dir}:${process.env.PATH ?? ''}` },
+      env: { PATH: systemctl.path },
     });
     expect(exitCode).toBe(1);
-    expect(readFileSync(calls, 'utf8')).toContain(`stop ${UNIT}`);
+    expect(readFileSync(systemctl.calls, 'utf8')).toContain(`stop ${UNIT}`);
     expect(events[0]).toMatchObject({
       type: 'note',
       text: expect.stringContaining('activating (auto-restart)') as unknown,
@@ -160,4 +173,28 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
       text: expect.stringContaining(`stopped ${UNIT}`) as unknown,
     });
   });
+
+  it.skipIf(LOCAL_MACHINE === '')(
+    'does not stop a local unit of the same name when the journal file comes from another host',
+    async () => {
+      const dir = tempDir();
+      const file = join(dir, 'incident.journal');
+      await writeJournalFile(onMachine(entries(incident), '0123456789abcdef0123456789abcdef'), file);
+      const systemctl = fakeSystemctl(dir);
+      const { exitCode, events } = await watch({
+        journalFiles: [file],
+        follow: false,
+        stopOnCrash: true,
+        env: { PATH: systemctl.path },
+      });
+      expect(exitCode).toBe(1);
+      expect(existsSync(systemctl.calls) ? readFileSync(systemctl.calls, 'utf8') : '').not.toContain('stop ');
+      expect(events.at(-1)).toMatchObject({
+        type: 'note',
+        text: expect.stringMatching(
+          /^not stopping vllm-kimi-k25\.service: the journal comes from another host \(machine 0123/,
+        ) as unknown,
+      });
+    },
+  );
 });

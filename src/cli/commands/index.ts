@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   run: async () => (await import('./run.js')).registerRun,
   unit: async () => (await import('./unit.js')).registerUnit,
   watch: async () => (await import('./watch.js')).registerWatch,
+  'probe-config': async () => (await import('./probe-config.js')).registerProbeConfig,
 };
 
 /** Registers the command named in argv, or all of them for help and for a name that is not one. */

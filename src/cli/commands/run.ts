@@ -4,20 +4,30 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
-import { redactText } from '../../redaction/index.js';
+import { redactDiagnosis, redactText } from '../../redaction/index.js';
+import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
+  EXIT_PREFLIGHT,
   appendStart,
   createProgressDisplay,
+  describeFailure,
+  describeLeftovers,
+  describeStall,
+  downloadFolder,
+  findLeftoverGpuProcesses,
   formatFailureReport,
   historyKey,
   historyPath,
+  modelOfServerArgs,
+  openStartRecorder,
   parseDuration,
   parseHealthUrl,
   readHistory,
   runPreflight,
   startsOf,
+  statsOf,
   superviseServer,
   type ReportFormat,
   type SupervisionEvent,
@@ -40,7 +50,17 @@ interface RunFlags extends EnvironmentFlags {
   force?: boolean;
   format: ReportFormat;
   history: boolean;
+  stallAfter?: string;
+  stallTimeout?: string;
+  keepRunning?: boolean;
+  terminationLog?: string;
+  metricsFile?: string;
+  rules?: string[];
+  modelList: boolean;
+  killGrace: string;
 }
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** Signals vigil passes on to the server instead of dying of them. */
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -55,7 +75,28 @@ export function registerRun(program: Command, io: CliIo, setExit: SetExit): void
     .argument('[args...]', 'its arguments')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
+    .option('--no-model-list', 'with --health: do not also ask the engine’s model list (/v1/models)')
     .option('--timeout <duration>', 'fail a start that is not ready in time, e.g. 20m')
+    .option(
+      '--stall-after <duration>',
+      'warn when a phase goes this long without progress (default: from earlier starts, or the engine’s bound)',
+    )
+    .option('--stall-timeout <duration>', 'stop a start in which nothing advanced for this long')
+    .option(
+      '--kill-grace <duration>',
+      'how long a server told to stop may take before SIGKILL (a second Ctrl-C sends it at once)',
+      '10s',
+    )
+    .option('--keep-running', 'do not stop a server whose start failed (a dead engine, a hang, a timeout)')
+    .option(
+      '--termination-log <file>',
+      'on failure, write a summary of at most 4 KB here (/dev/termination-log)',
+    )
+    .option(
+      '--metrics-file <file>',
+      'keep a node_exporter textfile here: phase, starts, failures, last ready',
+    )
+    .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
     .option(
       '--fatal-grace <duration>',
       'how long a server that printed a fatal error may take to exit',
@@ -79,7 +120,10 @@ export function registerRun(program: Command, io: CliIo, setExit: SetExit): void
       'after',
       '\nExamples:\n  vigil run --health http://127.0.0.1:8000/health --timeout 20m -- vllm serve Qwen/Qwen2.5-7B-Instruct\n' +
         '  vigil run --quiet --log server.log -- python3 -m sglang.launch_server --model-path /models/x\n\n' +
-        'Exit status: the server’s own; 1 when it crashed, timed out or hung; 2 for a usage error.\n',
+        'Exit status: the server’s own; 128+N when a signal N killed it (137: SIGKILL, e.g. the OOM killer);\n' +
+        '124 when vigil stopped a start that was not ready in --timeout or stalled past --stall-timeout;\n' +
+        '1 for another failed start (a dead engine, a hang); 2 for a usage error; 78 when the pre-flight check\n' +
+        'refused the start (systemd: RestartPreventExitStatus=78).\n',
     )
     .action(async (command: string, args: string[], flags: RunFlags) => {
       setExit(await runServer(command, args, flags, io));
@@ -91,8 +135,14 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const healthIntervalMs = parseDuration(flags.healthInterval, '--health-interval');
   if (healthIntervalMs < 100) throw new UsageError('--health-interval must be at least 100ms');
   const timeoutMs = flags.timeout === undefined ? null : parseDuration(flags.timeout, '--timeout');
+  const stallAfterMs =
+    flags.stallAfter === undefined ? null : parseDuration(flags.stallAfter, '--stall-after');
+  const stallTimeoutMs =
+    flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout');
   const fatalGraceMs = parseDuration(flags.fatalGrace, '--fatal-grace');
+  const killGraceMs = parseDuration(flags.killGrace, '--kill-grace');
   const color = wantsColor(io);
+  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
 
   if (flags.preflight) {
     const environment = toEnvironmentOptions(flags, io);
@@ -104,35 +154,57 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
       args,
       environment,
     });
-    if (!verdict.proceed) return 1;
+    if (!verdict.proceed) return EXIT_PREFLIGHT;
+    const leftovers = await findLeftoverGpuProcesses({ ...io.env });
+    if (leftovers.length > 0) io.stderr.write(`vigil: ${describeLeftovers(leftovers)}\n`);
   }
 
   const path = historyPath(io.env);
   const key = historyKey(command, args);
-  const history = flags.history ? startsOf(await readHistory(path), key) : [];
+  const stored = flags.history ? await readHistory(path) : null;
+  const history = stored === null ? [] : startsOf(stored, key);
   const log = flags.log === undefined ? null : await openLog(resolve(io.cwd, flags.log), io);
   const display = createProgressDisplay({
     out: io.stderr,
     redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
     history,
   });
+  const recorder = openStartRecorder({
+    warn: (text) => io.stderr.write(`vigil: ${text}\n`),
+    historyFile: flags.history ? path : null,
+    key,
+    stats: stored === null ? null : statsOf(stored, key),
+    metricsFile: flags.metricsFile === undefined ? null : resolve(io.cwd, flags.metricsFile),
+    terminationLog: flags.terminationLog === undefined ? null : resolve(io.cwd, flags.terminationLog),
+  });
   const quiet = flags.quiet === true;
-  let historyWrite: Promise<void> = Promise.resolve();
 
   const onEvent = (event: SupervisionEvent): void => {
     switch (event.type) {
       case 'progress':
         display.update(event.state, event.elapsedMs);
+        recorder.progress(event.state, event.elapsedMs);
+        break;
+      case 'stalled':
+        display.say(`vigil: warning: ${describeStall(event.stall)}`);
+        recorder.verdict('stalled');
+        break;
+      case 'resumed':
+        display.say(`vigil: moving again after ${formatDuration(event.afterMs)} in this phase`);
+        recorder.verdict('loading');
         break;
       case 'ready':
         display.say(`vigil: ready after ${formatDuration(event.elapsedMs)}`);
         display.close();
         if (flags.history && event.record !== null) {
           const record = event.record;
-          historyWrite = appendStart(path, key, record).catch((error: unknown) => {
-            io.stderr.write(`vigil: could not record the start-up time in ${path}: ${String(error)}\n`);
-          });
+          recorder.track(
+            appendStart(path, key, record).catch((error: unknown) => {
+              io.stderr.write(`vigil: could not record the start-up time in ${path}: ${String(error)}\n`);
+            }),
+          );
         }
+        recorder.ready();
         break;
       case 'failure':
         display.close();
@@ -142,7 +214,17 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
             color,
             render: reportRenderer(flags.redact),
             redact: flags.redact ? redactText : undefined,
+            notes:
+              flags.keepRunning === true && event.failure.exit === null
+                ? ['the server is left running (--keep-running)']
+                : [],
           }),
+        );
+        recorder.failed(
+          flags.redact
+            ? { ...event.failure, diagnosis: redactDiagnosis(event.failure.diagnosis) }
+            : event.failure,
+          describeFailure(event.failure),
         );
         break;
       case 'fatal-while-serving':
@@ -152,6 +234,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
     }
   };
 
+  const model = modelOfServerArgs(args);
   const handle = await superviseServer({
     command,
     args,
@@ -159,17 +242,27 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
     cwd: io.cwd,
     engine: flags.engine ?? null,
     healthUrl,
+    askModelList: flags.modelList,
     healthIntervalMs,
     timeoutMs,
+    history,
+    stallAfterMs,
+    stallTimeoutMs,
     fatalGraceMs,
+    killGraceMs,
+    keepRunning: flags.keepRunning === true,
+    downloadFolder: model === undefined ? null : downloadFolder(model, io.env),
     stdout: quiet ? null : display.wrap(io.stdout),
     stderr: quiet ? null : display.wrap(io.stderr),
     log,
-    createDiagnosisSession: () => createDiagnosisSession(),
+    createDiagnosisSession: () => createDiagnosisSession({ signatures }),
     onEvent,
   });
+  recorder.started();
 
-  const forward = (signal: NodeJS.Signals): void => handle.forward(signal);
+  const forward = (signal: NodeJS.Signals): void => {
+    handle.forward(signal);
+  };
   for (const signal of FORWARDED) process.on(signal, forward);
   try {
     const result = await handle.done;
@@ -177,7 +270,8 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
     if (result.outcome === 'exited' && !result.ready && !quiet) {
       io.stderr.write(`vigil: the server exited with status 0 after ${formatDuration(result.ranMs)}\n`);
     }
-    await historyWrite;
+    if (result.outcome === 'interrupted' || result.outcome === 'exited') recorder.verdict('exited');
+    await recorder.close();
     return result.exitCode;
   } finally {
     for (const signal of FORWARDED) process.off(signal, forward);

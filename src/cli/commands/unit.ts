@@ -5,9 +5,14 @@ import type { Command } from 'commander';
 import { locateInterpreter } from '../../environment/index.js';
 import { UsageError } from '../../errors.js';
 import {
+  deriveProbeSettings,
+  historyKey,
+  historyPath,
   parseDuration,
   parseHealthUrl,
+  readHistory,
   renderUnitFile,
+  startsOf,
   validateServiceName,
 } from '../../supervision/index.js';
 import type { CliIo } from '../io.js';
@@ -20,7 +25,7 @@ interface UnitFlags {
   user?: string;
   workingDirectory?: string;
   envFile?: string;
-  loadTime: string;
+  loadTime?: string;
   gpuWait: string;
   restartSec: string;
   startLimitBurst: string;
@@ -43,7 +48,10 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
     .option('--user <user>', 'run the server as this user')
     .option('--working-directory <dir>', 'the server’s working directory')
     .option('--env-file <path>', 'file with tokens such as HF_TOKEN (default /etc/vigil/NAME.env)')
-    .option('--load-time <duration>', 'expected time from start to ready; sizes the timeouts', '20m')
+    .option(
+      '--load-time <duration>',
+      'expected time from start to ready; sizes the timeouts (default: the slowest start `vigil run` measured, else 20m)',
+    )
     .option('--gpu-wait <duration>', 'how long ExecStartPre waits for GPU memory to be freed', '5m')
     .option('--restart-sec <duration>', 'pause before a restart', '30s')
     .option('--start-limit-burst <n>', 'starts allowed before systemd gives up', '3')
@@ -54,7 +62,7 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
       'after',
       '\nExample:\n  vigil unit --name vllm-qwen --supervise --health http://127.0.0.1:8000/health -- vllm serve Qwen/Qwen2.5-7B-Instruct > vllm-qwen.service\n',
     )
-    .action((command: string, args: string[], flags: UnitFlags) => {
+    .action(async (command: string, args: string[], flags: UnitFlags) => {
       const name = validateServiceName(flags.name);
       if (flags.health !== undefined) parseHealthUrl(flags.health);
       const burst = Number(flags.startLimitBurst);
@@ -73,7 +81,10 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
           user: flags.user,
           workingDirectory:
             flags.workingDirectory === undefined ? undefined : resolve(io.cwd, flags.workingDirectory),
-          loadMs: parseDuration(flags.loadTime, '--load-time'),
+          loadMs:
+            flags.loadTime === undefined
+              ? await measuredLoadMs(command, args, io)
+              : parseDuration(flags.loadTime, '--load-time'),
           gpuWaitSeconds: Math.ceil(parseDuration(flags.gpuWait, '--gpu-wait') / 1000),
           restartSec: Math.ceil(parseDuration(flags.restartSec, '--restart-sec') / 1000),
           startLimitBurst: burst,
@@ -83,6 +94,15 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
       );
       setExit(0);
     });
+}
+
+/**
+ * The slowest start `vigil run` recorded for this command line (under its name as given, or its PATH
+ * path): the unit's timeouts lie above it, as the startup probe's window does. Undefined without history.
+ */
+async function measuredLoadMs(command: string, args: string[], io: CliIo): Promise<number | undefined> {
+  const starts = startsOf(await readHistory(historyPath(io.env)), historyKey(command, args));
+  return deriveProbeSettings(starts).slowestMs ?? undefined;
 }
 
 /**

@@ -2,11 +2,14 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
+import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { formatDuration } from '../../progress/index.js';
 import { reportRenderer } from '../render-report.js';
 import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.js';
 import {
   createProgressDisplay,
+  describeStall,
+  downloadFolder,
   formatFailureReport,
   parseDuration,
   parseHealthUrl,
@@ -39,6 +42,10 @@ interface WatchFlags extends SshFlags {
   stopOnCrash?: boolean;
   engine?: Engine;
   format: ReportFormat;
+  stallAfter?: string;
+  stallTimeout?: string;
+  rules?: string[];
+  model?: string;
 }
 
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
@@ -70,6 +77,20 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
       '--fatal-grace <duration>',
       'how long a start that logged a fatal error may go on before it counts as hung',
       '15s',
+    )
+    .option(
+      '--stall-after <duration>',
+      'warn when a phase goes this long without progress (default: the engine’s bound for it)',
+    )
+    .option('--stall-timeout <duration>', 'count a start in which nothing advanced this long as failed')
+    .option(
+      '--model <id>',
+      'the Hugging Face model it loads: its download in this host’s cache counts as progress',
+    )
+    .option(
+      '--rules <dir>',
+      'extra signature files, YAML or JSON (repeatable)',
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(
       '--stop-on-crash',
@@ -118,6 +139,9 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
       case 'progress':
         display.update(event.state, event.elapsedMs);
         break;
+      case 'stalled':
+        display.say(`vigil: warning: ${subject} ${describeStall(event.stall)}`);
+        break;
       case 'ready':
         display.say(`vigil: ${subject} is ready after ${formatDuration(event.elapsedMs)}`);
         display.close();
@@ -141,13 +165,18 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
       }
     }
   };
+  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
   const common: WatchOptions = {
     engine: flags.engine ?? null,
     healthUrl: flags.health === undefined ? null : parseHealthUrl(flags.health),
     healthIntervalMs: parseDuration(flags.healthInterval, '--health-interval'),
     timeoutMs: flags.timeout === undefined ? null : parseDuration(flags.timeout, '--timeout'),
+    stallAfterMs: flags.stallAfter === undefined ? null : parseDuration(flags.stallAfter, '--stall-after'),
+    stallTimeoutMs:
+      flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout'),
     fatalGraceMs: parseDuration(flags.fatalGrace, '--fatal-grace'),
-    createDiagnosisSession: () => createDiagnosisSession(),
+    downloadFolder: flags.model === undefined ? null : downloadFolder(flags.model, io.env),
+    createDiagnosisSession: () => createDiagnosisSession({ signatures }),
     onEvent,
   };
   try {

@@ -41,4 +41,5 @@ export default defineEngineProgress({
   ],
   facts: [],
   ready: [/main: server is listening on /, /HTTP server listening/],
+  modelList: '/v1/models',
 });

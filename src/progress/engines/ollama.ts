@@ -16,4 +16,5 @@ export default defineEngineProgress({
   ],
   facts: [],
   ready: [/msg="Listening on [^"]+"/, /Listening on \S+:\d+ \(version /],
+  modelList: '/v1/models',
 });

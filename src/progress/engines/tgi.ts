@@ -34,4 +34,5 @@ export default defineEngineProgress({
   ],
   facts: [],
   ready: [/text_generation_router[\w:]*: (?:[\w/.]+\.rs:\d+: )?Connected\s*$/, /Starting HTTP server: /],
+  modelList: '/v1/models',
 });

@@ -84,4 +84,18 @@ export default defineEngineProgress({
     /Graph capturing finished in (?<graphSeconds>\d+) secs/,
   ],
   ready: [/Application startup complete\./],
+  // vllm/v1/engine/core.py, core_client.py, executor/multiproc_executor.py, exceptions.py.
+  death: [
+    /EngineCore encountered a fatal error/,
+    /\bEngineDeadError\b/,
+    /Engine core proc \S+ died unexpectedly/,
+    /Worker proc \S+ died unexpectedly/,
+  ],
+  // A weight load without shard lines (one big file, a slow disk) or torch.compile may go long in silence.
+  stallMs: {
+    'loading-weights': 30 * 60_000,
+    'memory-profiling': 20 * 60_000,
+    'cuda-graphs': 20 * 60_000,
+  },
+  modelList: '/v1/models',
 });

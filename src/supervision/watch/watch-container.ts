@@ -2,6 +2,7 @@ import { SourceError } from '../../errors.js';
 import { validateContainerName, validateKubeLabel, validatePodName } from '../../sources/validate-names.js';
 import { localRunner, type CommandRunner } from '../../system/run-command.js';
 import { OutputLineSplitter } from '../split-output-lines.js';
+import { readPodEvents } from './read-pod-events.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 export type ContainerTarget =
@@ -156,7 +157,12 @@ export async function watchContainer(
   // The log stream ended: the container stopped. Ask how, and count the starts it took.
   const after = follow ? await inspect() : before;
   session.setRestarts(after.restarts + (after.failed ? 1 : 0));
-  if (after.ended !== null) session.end(after.ended, after.failed, Date.now());
+  if (after.ended !== null) {
+    // A probe kill shows only in the pod's events.
+    const podEvents =
+      target.kind === 'kube' && after.failed ? await readPodEvents(target.pod, target.namespace, env) : null;
+    session.end(after.ended, after.failed, Date.now(), { podEvents });
+  }
   session.finish();
   const final = await session.outcome;
   return { outcome: final, exitCode: final.kind === 'failed' ? 1 : 0 };

@@ -1,4 +1,6 @@
 import type { CommandRunner } from '../../system/run-command.js';
+import { readFile } from 'node:fs/promises';
+import { fieldText } from '../../sources/journal/format-journal-entry.js';
 import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
 import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
 import type { InvocationSummary } from './track-invocations.js';
@@ -56,10 +58,15 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
   const session = new WatchSession(options);
   const since = options.since ?? (fromFiles ? undefined : (state?.startedSince ?? undefined));
   // Streamed to its newest entry: a journal of any size keeps its latest start, never only its oldest.
+  const machines = new Set<string>();
   const cursor = await readJournal(
     query,
     { since, lines: since === undefined && !fromFiles ? (options.backlogLines ?? 10_000) : undefined },
-    (entry) => session.push(toServiceRecord(entry)),
+    (entry) => {
+      const machine = fieldText(entry, '_MACHINE_ID');
+      if (machine !== undefined) machines.add(machine);
+      session.push(toServiceRecord(entry));
+    },
   );
   const follow = options.follow ?? true;
   session.goLive(follow);
@@ -81,7 +88,13 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
   }
   const outcome = await session.outcome;
   follower?.stop();
-  if (outcome.kind === 'failed' && options.stopOnCrash === true) {
+  const elsewhere = fromFiles ? await otherHost(machines) : null;
+  if (outcome.kind === 'failed' && options.stopOnCrash === true && elsewhere !== null) {
+    emit({
+      type: 'note',
+      text: `not stopping ${options.unit}: the journal comes from ${elsewhere}, and the unit of that name here is another`,
+    });
+  } else if (outcome.kind === 'failed' && options.stopOnCrash === true) {
     const problem = await stopUnit(options.unit, options.env, options.runner);
     emit({
       type: 'note',
@@ -127,4 +140,23 @@ function describeUndecided(
     words: `${unit} is still starting (${current.progress.phase?.label ?? 'no phase yet'})`,
     failed: false,
   };
+}
+
+/**
+ * Where journal files were written, when that is not this host: `machine 4f…` (the entries' _MACHINE_ID
+ * against /etc/machine-id). Null when they are this host's. Files with no machine id, or a host whose id
+ * cannot be read, count as elsewhere: stopping a unit is only safe on the host whose journal was read.
+ */
+async function otherHost(machines: ReadonlySet<string>): Promise<string | null> {
+  let local: string;
+  try {
+    local = (await readFile('/etc/machine-id', 'utf8')).trim();
+  } catch {
+    return 'a host vigil cannot tell apart from this one (no /etc/machine-id here)';
+  }
+  if (machines.has(local)) return null;
+  const [first] = machines;
+  return first === undefined
+    ? 'no known host (its entries carry no machine id)'
+    : `another host (machine ${first})`;
 }
