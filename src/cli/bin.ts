@@ -6,21 +6,23 @@ import module from 'node:module';
 // It goes where Node puts it (NODE_COMPILE_CACHE, or a folder under the system's temp folder).
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-// Imported after the cache is on: a static import would compile before this line runs.
-const { runCli } = await import('./run-cli.js');
-
 // A closed pipe (vigil diagnose x | head) is not an error worth a trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-// No top-level await: the standalone binary runs this file as one CommonJS script (scripts/build-binary.mjs).
-void runCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  env: process.env,
-  cwd: process.cwd(),
-}).then((code) => {
-  process.exitCode = code;
-});
+// Imported after the cache is on (a static import would compile before that line runs), and without a
+// top-level await: the standalone binary runs this file as one CommonJS script (scripts/build-binary.mjs).
+void import('./run-cli.js')
+  .then(({ runCli }) =>
+    runCli(process.argv.slice(2), {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      stdin: process.stdin,
+      env: process.env,
+      cwd: process.cwd(),
+    }),
+  )
+  .then((code) => {
+    process.exitCode = code;
+  });

@@ -40,8 +40,16 @@ export function compileUserPattern(text: string): RegExp | string {
     return `a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
   }
   if (!ALLOWED_FLAGS.test(flags)) return `a pattern with flags from "imsu" only, not "${flags}"`;
-  return compileLinearPattern(source, flags);
+  const linear = compileLinearPattern(source, flags);
+  if (typeof linear !== 'string' || !LOOKAROUND.test(source) || linear.includes('backreferences'))
+    return linear;
+  // RE2 has no lookahead, which built-in signatures use (`vigil signatures show --json` must load back):
+  // such a pattern runs in V8 only when the backtracking check finds no risk, on input capped as always.
+  const pattern = new RegExp(source, flags);
+  return patternProblem(pattern) ?? pattern;
 }
+
+const LOOKAROUND = /\(\?<?[=!]/;
 
 const userRegExp = z.string({ error: 'a regular expression written as a string' }).transform((text, ctx) => {
   const compiled = compileUserPattern(text);

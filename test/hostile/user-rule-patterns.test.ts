@@ -85,3 +85,12 @@ describe('user patterns run in linear time', () => {
     expect(elapsed).toBeLessThan(20_000);
   }, 60_000);
 });
+
+describe('a lookahead (RE2 has none), as built-in signatures use', () => {
+  it('is accepted when the backtracking check finds no risk, and refused when it does', async () => {
+    const { compileUserPattern } = await import('../../src/signatures/schema.js');
+    const safe = compileUserPattern('No space left on device(?![^\\n]*/dev/shm)');
+    expect(safe).toBeInstanceOf(RegExp);
+    expect(typeof compileUserPattern('(?!x)(a+)+$')).toBe('string');
+  });
+});
