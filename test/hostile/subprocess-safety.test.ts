@@ -74,9 +74,18 @@ function sourceFiles(dir: string): string[] {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+/**
+ * Files allowed a shell, each for a reason checked by hand: the lifeline's watcher is a fixed script with its
+ * values passed as positional parameters (never spliced into the script), and it must outlive vigil, so it
+ * has no timeout of its own (it ends with the pipe from vigil).
+ */
+const DELIBERATE = new Set(['src/supervision/lifeline.ts']);
+
 describe('subprocess safety in src/', () => {
   it('no shell, no exec/execSync, a timeout wherever a program is spawned', () => {
-    const problems = sourceFiles(join(ROOT, 'src')).flatMap((file) =>
+    const files = sourceFiles(join(ROOT, 'src')).filter((file) => !DELIBERATE.has(relative(ROOT, file)));
+    expect(files.length).toBeGreaterThan(10);
+    const problems = files.flatMap((file) =>
       findUnsafeSubprocesses(readFileSync(file, 'utf8')).map(
         ({ line, problem }) => `${relative(ROOT, file)}:${line}: ${problem}`,
       ),

@@ -93,7 +93,14 @@ describe('vigil signatures show', () => {
     async (id) => {
       const { stdout } = await runCliCaptured(['signatures', 'show', id, '--format', 'json'], { env });
       const shown = JSON.parse(stdout) as { signature: unknown };
-      const [entry] = parseUserSignatures(JSON.stringify(shown.signature), `${id}.json`);
+      const text = JSON.stringify(shown.signature);
+      // User rules run in a linear-time engine, which has no backreferences: a built-in that needs one is
+      // refused as a user rule, and says why.
+      if (/\\\\k<|\\\\\d/.test(text)) {
+        expect(() => parseUserSignatures(text, `${id}.json`)).toThrow(/backreferences/);
+        return;
+      }
+      const [entry] = parseUserSignatures(text, `${id}.json`);
       const original = builtinSignatures.find((signature) => signature.id === id);
       expect(entry?.signature).toEqual(original);
     },

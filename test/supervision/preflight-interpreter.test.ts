@@ -60,7 +60,8 @@ describe('vigil run pre-flight: the interpreter the command runs, not python3 on
     });
     expect(run.stderr).toContain('flashinfer-cubin');
     expect(run.stderr).toMatch(/^vigil: not starting: the pre-flight check found \d+ error/m);
-    expect(run.code).toBe(1);
+    // 78: the pre-flight refused the start (a restart would fail the same way).
+    expect(run.code).toBe(78);
   });
 
   it('names the interpreter it checked in the "passed" line', async () => {
