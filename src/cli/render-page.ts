@@ -1,3 +1,4 @@
+import type { FleetMember, FleetReport } from '../fleet/types.js';
 import { redactDiagnosis } from '../redaction/index.js';
 import type { IncidentPage, PageReport } from '../reporting/html/incident-page.js';
 import { renderHtml } from '../reporting/html/render-html.js';
@@ -12,26 +13,35 @@ export interface PageInput {
   timeline: StartTimeline | null;
 }
 
+/** A page's entry: a diagnosed log, or a fleet member that may have no log, with what became of it. */
+interface PageEntry extends Omit<PageInput, 'diagnosis'> {
+  diagnosis: Diagnosis | null;
+  outcome?: PageReport['outcome'];
+}
+
 /**
  * The one way a command writes an incident page: the same redaction as every other report, the version
  * and the time it was written. The clock is read here, at the edge; the page itself is rendered purely.
  */
 export function renderPage(
-  inputs: readonly PageInput[],
+  inputs: readonly PageEntry[],
   options: {
     redact: boolean;
     findings?: IncidentPage['findings'];
     groups?: IncidentPage['groups'];
+    target?: string;
     now?: Date;
   },
 ): string {
   const reports: PageReport[] = inputs.map((input) => ({
     label: input.label,
-    diagnosis: options.redact ? redactDiagnosis(input.diagnosis) : input.diagnosis,
+    diagnosis: options.redact && input.diagnosis ? redactDiagnosis(input.diagnosis) : input.diagnosis,
     timeline: input.timeline,
+    ...(input.outcome ? { outcome: input.outcome } : {}),
   }));
   const now = options.now ?? new Date();
   return renderHtml({
+    ...(options.target === undefined ? {} : { target: options.target }),
     reports,
     groups: options.groups ?? [],
     findings: options.findings ?? null,
@@ -39,4 +49,33 @@ export function renderPage(
     redacted: options.redact,
     generatedAt: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   });
+}
+
+/**
+ * A fleet as a page: a summary row per member (pod, container, host) with its cause, the groups by root
+ * cause (a peer group says whose failure it waited on), then each member's own diagnosis.
+ */
+export function renderFleetPage(report: FleetReport, options: { redact: boolean; now?: Date }): string {
+  const inputs: PageEntry[] = report.members.map((member) => ({
+    label: member.name,
+    diagnosis: member.diagnosis,
+    timeline: null,
+    outcome: { failed: member.cause.kind !== 'none', summary: describeMember(member) },
+  }));
+  const groups = report.groups
+    .filter((group) => group.role !== 'healthy')
+    .map((group) => ({
+      cause:
+        group.role === 'peer' && group.waitingOn.length > 0
+          ? `${group.summary} (died waiting for ${group.waitingOn.join(', ')})`
+          : group.summary,
+      members: group.members,
+    }));
+  return renderPage(inputs, { ...options, groups, target: report.target });
+}
+
+function describeMember(member: FleetMember): string {
+  if (member.cause.kind === 'none') return 'no failure';
+  const peer = member.cause.peer ? ' (it waited on a peer that failed)' : '';
+  return `${member.cause.summary}${peer}`;
 }

@@ -85,6 +85,26 @@ describe('diagnose --kube -l on an 8-pod rollout with two causes (kubectl stand-
   });
 });
 
+describe('the 8-pod rollout as an incident page (--format html)', () => {
+  it('summarises every pod, groups them by cause biggest first, and gives each its own section', async () => {
+    const kubectl = await standInKubectl('rollout-8-pods');
+    const page = await runCliCaptured(
+      ['diagnose', '--kube', '-l', 'app=vllm-qwen3', '-n', 'llm', '--format', 'html'],
+      { env: kubectl.env },
+    );
+    expect(page.code).toBe(1);
+    expect(page.stdout).toMatch(/^<!doctype html>/);
+    expect(page.stdout).toContain('Vigil diagnosis of pods app=vllm-qwen3 in llm');
+    expect(page.stdout).toContain('8 of 8 failed');
+    const causes = page.stdout.slice(page.stdout.indexOf('<h2>Causes</h2>'));
+    expect(causes).toContain(`6 of 8: ${OOM_CAPTURE.join(', ')}`);
+    expect(causes).toContain(`2 of 8: ${OOM_KILLED.join(', ')}`);
+    expect(causes.indexOf('6 of 8')).toBeLessThan(causes.indexOf('2 of 8'));
+    expect(causes).toMatch(/killed from outside: OOMKilled \(exit 137\)/);
+    expect(page.stdout.match(/<section id="report-\d+"/g)).toHaveLength(8);
+  });
+});
+
 describe('diagnose --kube -l on a LeaderWorkerSet whose leader failed first', () => {
   it('tells the rank with its own cause from the ranks that died waiting for it', async () => {
     const kubectl = await standInKubectl('lws-4-ranks');

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInKubectl } from '../fleet/helpers/stand-ins.js';
 import { collectViolations, countColours, findPwned, measureContrast } from './in-page.js';
 
 // The page in a real browser: Debian's chromium, driven by puppeteer-core (which downloads no browser).
@@ -28,11 +29,12 @@ let dir: string;
 let incident: string;
 let hostile: string;
 
-async function writePage(name: string, args: string[]): Promise<string> {
+async function writePage(name: string, args: string[], env?: Record<string, string>): Promise<string> {
   const out = join(dir, name);
   // Exit 1 is "failure diagnosed": expected here.
   const result = await run(process.execPath, [CLI, 'diagnose', '--format', 'html', ...args], {
     maxBuffer: 64 << 20,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
   }).catch((error: { code?: number; stdout?: string }) => {
     if (error.code !== 1 || error.stdout === undefined) throw error;
     return { stdout: error.stdout };
@@ -186,6 +188,23 @@ describe.skipIf(CHROMIUM === undefined)('the incident page in a real browser', (
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
     const failures = await page.evaluate(measureContrast);
     expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the 8-pod rollout as one page: both causes, biggest first, and every pod', async () => {
+    const kubectl = await standInKubectl('rollout-8-pods');
+    const url = await writePage('fleet.html', ['--kube', '-l', 'app=vllm-qwen3', '-n', 'llm'], kubectl.env);
+    const { page, requests } = await open(url, { width: 390 });
+    const body = await text(page);
+    expect(body).toContain('8 of 8 failed');
+    expect(body).toMatch(/6 of 8: [\s\S]*CUDA graph/);
+    expect(body).toContain('killed from outside: OOMKilled (exit 137)');
+    expect(await inPage(page, "document.querySelectorAll('section[id^=report-]').length")).toBe(8);
+    expect(
+      await inPage<number>(page, 'document.documentElement.scrollWidth - window.innerWidth'),
+    ).toBeLessThanOrEqual(0);
+    expect(requests).toEqual([url]);
+    await page.screenshot({ path: join(SHOTS, 'fleet-phone.png'), fullPage: true });
     await page.close();
   });
 

@@ -12,7 +12,7 @@ import { createTimelineBuilder } from '../../timeline/build-timeline.js';
 import { tapLines } from '../../timeline/tap-lines.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
 import { diagnoseEach } from '../diagnose-files.js';
-import { renderPage, type PageInput } from '../render-page.js';
+import { renderFleetPage, renderPage, type PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
@@ -72,8 +72,6 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const fleet = await planFleet(spec, flags, io);
       if (fleet !== null) {
         const format = flags.format;
-        if (format === 'html')
-          throw new UsageError('--format html shows one log; give a fleet text, json or markdown');
         const inputs = await readFleet(fleet.plans, {
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
@@ -84,7 +82,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
           },
         });
         const report = groupFleet(fleet.target, inputs);
-        io.stdout.write(renderFleet(report, { format, color: wantsColor(io) }));
+        io.stdout.write(
+          format === 'html'
+            ? renderFleetPage(report, { redact: flags.redact })
+            : renderFleet(report, { format, color: wantsColor(io) }),
+        );
         const read = report.members.some(
           (member) => member.diagnosis !== null || member.cause.kind !== 'unreadable',
         );

@@ -6,8 +6,11 @@ import type { Diagnosis } from '../../types/diagnosis.js';
 export interface PageReport {
   /** What was read (a file name, a pod); null when the page holds one log only. */
   label: string | null;
-  diagnosis: Diagnosis;
+  /** Null when no log could be read or none was kept (a pod killed before it logged). */
+  diagnosis: Diagnosis | null;
   timeline: StartTimeline | null;
+  /** What became of it when that is more than its log says: "killed from outside: OOMKilled (exit 137)". */
+  outcome?: { failed: boolean; summary: string };
 }
 
 /** Logs that died of the same root cause, for a page about several logs. */
@@ -18,6 +21,8 @@ export interface PageGroup {
 
 /** Everything an incident page shows. Built at the edges; rendering it is pure. */
 export interface IncidentPage {
+  /** What the logs are, for a page about several: "pods app=vllm in llm". */
+  target?: string;
   reports: PageReport[];
   /** Root-cause groups across the reports, biggest first; empty for one log. */
   groups: PageGroup[];

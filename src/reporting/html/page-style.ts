@@ -21,7 +21,7 @@ export const PAGE_STYLE = `
 }
 * { box-sizing: border-box; }
 html { background: var(--bg); color: var(--fg); }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+body { margin: 0; overflow-wrap: anywhere; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
 main { max-width: 72rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 h1 { font-size: 1.35rem; line-height: 1.3; margin: 0.25rem 0 0.5rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.05rem; margin: 1.75rem 0 0.5rem; border-bottom: 1px solid var(--line); padding-bottom: 0.25rem; }
@@ -45,7 +45,7 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1r
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .log, .site { unicode-bidi: plaintext; overflow-wrap: anywhere; }
-table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.9rem; table-layout: fixed; }
 th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 th { color: var(--muted); font-weight: 600; }
 .summary td.bad { color: var(--bad); font-weight: 600; }

@@ -55,8 +55,19 @@ ${body}
 `;
 }
 
+/** Whether a report failed: what became of it where the caller knows, else its diagnosis's verdict. */
+function failedOf(r: PageReport): boolean {
+  return r.outcome?.failed ?? r.diagnosis?.verdict === 'failure';
+}
+
+/** One line for a report in a summary: its outcome, or its diagnosis's root cause. */
+function summaryOf(r: PageReport): string {
+  if (r.outcome) return clip(r.outcome.summary, 300);
+  return r.diagnosis && r.diagnosis.verdict === 'failure' ? headline(r.diagnosis) : '';
+}
+
 function pageTitle(page: IncidentPage): string {
-  const failed = page.reports.filter((r) => r.diagnosis.verdict === 'failure');
+  const failed = page.reports.filter(failedOf);
   if (page.reports.length > 1) return `Vigil: ${failed.length} of ${page.reports.length} logs failed`;
   const d = page.reports[0]?.diagnosis;
   if (!d || d.verdict === 'no-failure') return 'Vigil: no failure found';
@@ -70,10 +81,10 @@ function headline(d: Diagnosis): string {
 }
 
 function renderSummary(page: IncidentPage): string {
-  const failed = page.reports.filter((r) => r.diagnosis.verdict === 'failure').length;
+  const failed = page.reports.filter(failedOf).length;
   const rows = page.reports.map((r, i) => {
-    const bad = r.diagnosis.verdict === 'failure';
-    return `<tr><td><a href="#report-${i}">${esc(r.label ?? `log ${i + 1}`)}</a></td><td class="${bad ? 'bad' : 'good'}">${bad ? 'failure' : 'no failure'}</td><td class="log">${bad ? esc(headline(r.diagnosis)) : ''}</td></tr>`;
+    const bad = failedOf(r);
+    return `<tr><td><a href="#report-${i}">${esc(r.label ?? `log ${i + 1}`)}</a></td><td class="${bad ? 'bad' : 'good'}">${bad ? 'failure' : 'no failure'}</td><td class="log">${esc(summaryOf(r))}</td></tr>`;
   });
   const groups =
     page.groups.length > 0
@@ -85,7 +96,7 @@ function renderSummary(page: IncidentPage): string {
           .join('')}</tbody></table>`
       : '';
   return `<header class="verdict${failed === 0 ? ' ok' : ''}">
-<p class="kicker">Vigil diagnosis of ${page.reports.length} logs</p>
+<p class="kicker">Vigil diagnosis of ${page.target ? esc(page.target) : `${page.reports.length} logs`}</p>
 <h1><span class="mark">${failed === 0 ? '✔' : '✖'}</span> ${failed} of ${page.reports.length} failed</h1>
 </header>
 <table class="summary"><thead><tr><th>Log</th><th>Verdict</th><th>Root cause</th></tr></thead><tbody>${rows.join('')}</tbody></table>
@@ -96,10 +107,21 @@ function renderReport(report: PageReport, index: number, many: boolean): string 
   const d = report.diagnosis;
   const id = `report-${index}`;
   const label = report.label ? `<p class="kicker">${esc(report.label)}</p>` : '';
-  const engine = d.engine ? ` · ${esc(d.engine)}` : '';
   const wrapOpen = many
     ? `<section id="${id}" aria-label="${esc(report.label ?? `log ${index + 1}`)}"><h2>${esc(report.label ?? `Log ${index + 1}`)}</h2>`
     : `<section id="${id}">`;
+  const outcome = report.outcome
+    ? `<p class="${report.outcome.failed ? 'warning' : 'kicker'}">${esc(report.outcome.summary)}</p>`
+    : '';
+  // No log, or a log that shows nothing wrong of a member that failed all the same (killed from outside).
+  if (d === null || (d.verdict === 'no-failure' && report.outcome?.failed === true)) {
+    const bad = failedOf(report);
+    return `${wrapOpen}
+<header class="verdict${bad ? '' : ' ok'}">${many ? '' : label}<p class="kicker">Vigil diagnosis</p>
+<h1><span class="mark">${bad ? '✖' : '✔'}</span> ${esc(report.outcome?.summary ?? 'no log was read')}</h1></header>
+</section>`;
+  }
+  const engine = d.engine ? ` · ${esc(d.engine)}` : '';
   if (d.verdict === 'no-failure') {
     return `${wrapOpen}
 <header class="verdict ok">${many ? '' : label}<p class="kicker">Vigil diagnosis${engine}</p>
@@ -116,7 +138,7 @@ ${report.timeline ? renderTimeline(report.timeline, new Set()) : ''}
   return `${wrapOpen}
 <header class="verdict">${many ? '' : label}<p class="kicker">Vigil diagnosis${engine}</p>
 <h1><span class="mark">✖</span> <span class="log">${esc(headline(d))}</span></h1>
-${signature}</header>
+${signature}${outcome}</header>
 ${renderFix(d, index)}
 ${renderFacts(d)}
 ${renderMeaning(d)}
@@ -225,7 +247,7 @@ function renderFindings(findings: readonly Finding[]): string {
 }
 
 function renderFooter(page: IncidentPage): string {
-  const lines = page.reports.reduce((n, r) => n + r.diagnosis.input.lines, 0);
+  const lines = page.reports.reduce((n, r) => n + (r.diagnosis?.input.lines ?? 0), 0);
   const when = page.generatedAt ? ` on ${esc(page.generatedAt)}` : '';
   return `<footer>Written by Vigil ${esc(page.vigilVersion)}${when}; ${lines} lines read. ${page.redacted ? 'Tokens and passwords from the log are redacted.' : 'Not redacted: tokens and passwords appear as the log holds them.'}</footer>`;
 }
