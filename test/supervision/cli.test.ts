@@ -52,6 +52,27 @@ describe('vigil run', () => {
     expect(run.stdout).toContain('EngineCore failed to start.');
   });
 
+  it('writes the failed start as an incident page with --report, its phases on the timeline', async () => {
+    const report = join(tempDir(), 'incident.html');
+    const run = await vigil([
+      'run',
+      '--no-preflight',
+      '--quiet',
+      '--report',
+      report,
+      '--',
+      ...replay('vllm-load-weights-keyerror', '--delay', '3', '--exit', '1'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`vigil: wrote the incident page to ${report}`);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('KeyError: &#39;layers.1.mlp.experts.w13_weight&#39;');
+    expect(page).toContain('it exited with status 1');
+    expect(page.match(/<div class="attempt">/g)).toHaveLength(1);
+    expect(page).toContain('loading weights at ');
+  });
+
   it('remembers the phase times of a successful start and shows an ETA the next time', async () => {
     const env = { XDG_STATE_HOME: tempDir() };
     const argv = ['run', '--no-preflight', '--quiet', '--', ...replay('vllm-healthy-start', '--delay', '5')];
