@@ -298,6 +298,15 @@ describe('vigil watch', () => {
     expect(run.stdout).toMatch(/^vigil: vllm failed to start: it exited with status 1/m);
     expect(run.stdout).toContain('vigil: restart loop: 3 failed starts in a row');
     expect(run.stdout).toContain('KeyError');
+    const report = join(tempDir(), 'watch.html');
+    const again = await vigil(['watch', '--docker', 'vllm', '--report', report], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    expect(again.code).toBe(1);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('KeyError');
+    expect(page).toContain('<div class="attempt">');
   });
 
   it('diagnoses a pod in CrashLoopBackOff from the previous container’s logs', async () => {

@@ -7,9 +7,7 @@ import { UsageError } from '../../errors.js';
 import { redactDiagnosis, redactText } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
-import { writeFileAtomic } from '../../system/write-file-atomic.js';
-import { timelineOfStart } from '../../timeline/timeline-of-start.js';
-import { renderPage } from '../render-page.js';
+import { writeReportPage } from '../write-report-page.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
   EXIT_PREFLIGHT,
@@ -33,7 +31,6 @@ import {
   statsOf,
   superviseServer,
   type ReportFormat,
-  type StartFailure,
   type SupervisionEvent,
 } from '../../supervision/index.js';
 import { formatDuration } from '../../progress/index.js';
@@ -216,7 +213,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
         display.close();
         if (flags.report !== undefined) {
           recorder.track(
-            writeReport(resolve(io.cwd, flags.report), event.failure, startedAtMs, flags.redact, io),
+            writeReportPage(resolve(io.cwd, flags.report), event.failure, startedAtMs, flags.redact, io),
           );
         }
         io.stdout.write(
@@ -317,30 +314,4 @@ async function openLog(path: string, io: CliIo): Promise<WriteStream> {
 function closeLog(stream: WriteStream | null): Promise<void> {
   if (stream === null || stream.destroyed) return Promise.resolve();
   return new Promise((done) => stream.end(done));
-}
-
-/** `--report FILE`: the failed start as an incident page, its phases on the timeline; replaced whole. */
-async function writeReport(
-  path: string,
-  failure: StartFailure,
-  startedAtMs: number,
-  redact: boolean,
-  io: CliIo,
-): Promise<void> {
-  const timeline = timelineOfStart({
-    startedAtMs,
-    ranMs: failure.ranMs,
-    progress: failure.progress,
-    failed: true,
-    causeProcesses: failure.diagnosis.rootCause?.processes ?? [],
-  });
-  const page = renderPage([{ label: describeFailure(failure), diagnosis: failure.diagnosis, timeline }], {
-    redact,
-  });
-  try {
-    await writeFileAtomic(path, page, { overwrite: true });
-    io.stderr.write(`vigil: wrote the incident page to ${path}\n`);
-  } catch (error) {
-    io.stderr.write(`vigil: could not write the incident page to ${path}: ${String(error)}\n`);
-  }
 }

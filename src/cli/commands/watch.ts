@@ -20,12 +20,14 @@ import {
   type WatchOptions,
 } from '../../supervision/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
+import { writeReportPage } from '../write-report-page.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
 import type { SetExit } from './index.js';
 
 interface WatchFlags extends SshFlags {
   redact: boolean;
+  report?: string;
   unit?: string;
   docker?: string;
   kube?: string;
@@ -70,6 +72,7 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--since <time>', 'with --unit: read the journal from this time (journalctl --since)')
     .option('--no-redact', 'show tokens and passwords in the report as they are in the log')
     .option('--no-follow', 'decide on what the log holds now and stop')
+    .option('--report <file>', 'on failure, also write the diagnosis as one self-contained HTML page')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
     .option('--timeout <duration>', 'fail a start that is not ready this long after it began')
@@ -131,6 +134,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     history: [],
   });
   const subject = flags.unit ?? flags.docker ?? flags.kube ?? 'the server';
+  const pending: Promise<void>[] = [];
   const onEvent = (event: WatchEvent): void => {
     switch (event.type) {
       case 'note':
@@ -161,6 +165,13 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
             notes,
           }),
         );
+        if (flags.report !== undefined) {
+          // The start began ranMs before the failure was seen.
+          const startedAtMs = Date.now() - event.failure.ranMs;
+          pending.push(
+            writeReportPage(resolve(io.cwd, flags.report), event.failure, startedAtMs, flags.redact, io),
+          );
+        }
         break;
       }
     }
@@ -208,5 +219,6 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     return result.exitCode;
   } finally {
     display.close();
+    await Promise.all(pending);
   }
 }
