@@ -1,3 +1,4 @@
+import type { Finding } from '../checks/index.js';
 import type { StartFailure } from '../supervision/index.js';
 import { writeFileAtomic } from '../system/write-file-atomic.js';
 import { timelineOfStart } from '../timeline/timeline-of-start.js';
@@ -15,6 +16,7 @@ export async function writeReportPage(
   startedAtMs: number,
   redact: boolean,
   io: CliIo,
+  findings: Finding[] | null = null,
 ): Promise<void> {
   const timeline = timelineOfStart({
     startedAtMs,
@@ -25,6 +27,7 @@ export async function writeReportPage(
   });
   const page = renderPage([{ label: describeFailure(failure), diagnosis: failure.diagnosis, timeline }], {
     redact,
+    findings,
   });
   try {
     await writeFileAtomic(path, page, { overwrite: true });

@@ -8,6 +8,7 @@ import {
   type EnvironmentOptions,
 } from '../environment/index.js';
 import { parseServerFlags } from '../engines/server-flags.js';
+import type { Finding } from '../checks/index.js';
 import { describeError } from '../errors.js';
 import { renderCheck } from '../reporting/check/index.js';
 
@@ -24,6 +25,8 @@ export interface PreflightOptions {
 
 export interface PreflightVerdict {
   proceed: boolean;
+  /** What the check found, for a report of the start; null when it could not run. */
+  findings: Finding[] | null;
 }
 
 /** What the server's own flags tell the check: read by the one engine-flag parser (engines/server-flags). */
@@ -72,7 +75,7 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
     });
   } catch (error) {
     io.stderr.write(`vigil: pre-flight check skipped: ${describeError(error)}\n`);
-    return { proceed: true };
+    return { proceed: true, findings: null };
   }
   const errors = report.findings.filter((finding) => finding.severity === 'error').length;
   const warnings = report.findings.filter((finding) => finding.severity === 'warning').length;
@@ -81,17 +84,17 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
     io.stderr.write(
       `vigil: pre-flight check passed for ${checked} (${report.environment.distributions} distributions)\n`,
     );
-    return { proceed: true };
+    return { proceed: true, findings: report.findings };
   }
   io.stderr.write(renderCheck(report, 'text', { color: options.color }));
-  if (errors === 0) return { proceed: true };
+  if (errors === 0) return { proceed: true, findings: report.findings };
   if (options.force) {
     io.stderr.write(`vigil: starting despite ${errors} pre-flight error(s) (--force)\n`);
-    return { proceed: true };
+    return { proceed: true, findings: report.findings };
   }
   io.stderr.write(
     `vigil: not starting: the pre-flight check found ${errors} error(s) that would crash the server ` +
       '(--force starts anyway, --no-preflight skips the check)\n',
   );
-  return { proceed: false };
+  return { proceed: false, findings: report.findings };
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +76,28 @@ describe('vigil run pre-flight: the interpreter the command runs, not python3 on
     expect(run.stderr).toContain(
       `vigil: pre-flight check passed for ${join(venv, 'bin', 'python')} (2 distributions)\n`,
     );
+  });
+
+  it('puts what the pre-flight found on the --report page of the start it let through (--force)', async () => {
+    const root = tempDir();
+    const venv = makeVenv(root, '0.6.3');
+    // This server dies at once, as the mismatch makes it.
+    executable(
+      join(venv, 'bin', 'python'),
+      '#!/bin/sh\necho "RuntimeError: flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)."\nexit 1\n',
+    );
+    const server = executable(join(root, 'srv', 'bin', 'vllm'), `#!${venv}/bin/python\n`);
+    const report = join(root, 'start.html');
+    const run = await vigil(['run', '--quiet', '--force', '--report', report, '--', server, 'serve', 'M'], {
+      PATH: join(root, 'empty'),
+      HOME: root,
+      XDG_STATE_HOME: join(root, 'state'),
+    });
+    expect(run.stderr).toContain('starting despite');
+    expect(run.code).not.toBe(0);
+    expect(existsSync(report)).toBe(true);
+    const page = readFileSync(report, 'utf8');
+    expect(page).toContain('Environment (pre-flight check)');
+    expect(page).toContain('flashinfer-cubin');
   });
 });

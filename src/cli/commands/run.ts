@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { redactDiagnosis, redactText } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
+import type { Finding } from '../../checks/index.js';
 import { writeReportPage } from '../write-report-page.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
@@ -147,6 +148,8 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const color = wantsColor(io);
   const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
 
+  // What the pre-flight check found, for --report's page.
+  let findings: Finding[] | null = null;
   if (flags.preflight) {
     const environment = toEnvironmentOptions(flags, io);
     const verdict = await runPreflight({
@@ -158,6 +161,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
       environment,
     });
     if (!verdict.proceed) return EXIT_PREFLIGHT;
+    findings = verdict.findings;
     const leftovers = await findLeftoverGpuProcesses({ ...io.env });
     if (leftovers.length > 0) io.stderr.write(`vigil: ${describeLeftovers(leftovers)}\n`);
   }
@@ -213,7 +217,14 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
         display.close();
         if (flags.report !== undefined) {
           recorder.track(
-            writeReportPage(resolve(io.cwd, flags.report), event.failure, startedAtMs, flags.redact, io),
+            writeReportPage(
+              resolve(io.cwd, flags.report),
+              event.failure,
+              startedAtMs,
+              flags.redact,
+              io,
+              findings,
+            ),
           );
         }
         io.stdout.write(
