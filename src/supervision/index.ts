@@ -26,7 +26,6 @@ export type {
 export { describeUnexplainedKill, explainKill } from './monitor/explain-kill.js';
 export type { KillEvidence, KillFinding, PodEvent } from './monitor/explain-kill.js';
 export { phaseDurations, stallBoundMs } from './monitor/stall-bounds.js';
-export { modelOfServerArgs, serverFlag } from './server-args.js';
 export { downloadFolder, measureDownloads } from './watch-download.js';
 export { describeLeftovers, findLeftoverGpuProcesses } from './find-leftover-gpu.js';
 export type { LeftoverGpuProcess } from './find-leftover-gpu.js';

@@ -1,38 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { JOURNAL_REMOTE, entriesFromShortLog, writeJournalFile } from '../sources/helpers/write-journal.js';
-import { REPLAY, logFixture, tempDir } from './helpers/supervise-fixture.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function vigil(argv: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: new PassThrough(),
-    env: { PATH: process.env.PATH, HOME: tempDir(), NO_COLOR: '1', ...env },
-    cwd: process.cwd(),
-  });
-  return { code, stdout, stderr };
-}
-
-const replay = (log: string, ...args: string[]): string[] => [
-  process.execPath,
-  REPLAY,
-  logFixture(log),
-  ...args,
-];
+import { logFixture, replay, tempDir, vigil } from './helpers/supervise-fixture.js';
 
 describe('vigil run', () => {
   it('prints the diagnosis the moment the server dies, and exits with its status', async () => {

@@ -3,40 +3,18 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { createDiagnosisSession } from '../../src/diagnosis/index.js';
 import { superviseServer, type SupervisionEvent } from '../../src/supervision/supervise-server.js';
-import { REPLAY, logFixture, tempDir } from './helpers/supervise-fixture.js';
+import { REPLAY, logFixture, replay, tempDir, vigil } from './helpers/supervise-fixture.js';
 
 // `vigil run` where servers run: the termination message, the node_exporter textfile, user rules, probes
 // that mean ready, --keep-running, and the GPU memory an earlier start left behind. Real processes; a
 // stand-in nvidia-smi (no GPU here) that answers in nvidia-smi's CSV.
 
 const FAKE = fileURLToPath(new URL('fixtures/fake-server.mjs', import.meta.url));
-
-async function vigil(argv: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: new PassThrough(),
-    env: { PATH: process.env.PATH, HOME: tempDir(), NO_COLOR: '1', ...env },
-    cwd: process.cwd(),
-  });
-  return { code, stdout, stderr };
-}
-
-const replay = (log: string, ...args: string[]): string[] => [
-  process.execPath,
-  REPLAY,
-  logFixture(log),
-  ...args,
-];
 
 function metricsOf(
   file: string,

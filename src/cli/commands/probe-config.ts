@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseServerFlags } from '../../engines/server-flags.js';
 import { UsageError } from '../../errors.js';
 import { ENGINE_PROGRESS, engineOfCommand } from '../../progress/index.js';
 import {
@@ -8,7 +9,6 @@ import {
   parseHealthUrl,
   readHistory,
   renderKubeProbes,
-  serverFlag,
   startsOf,
 } from '../../supervision/index.js';
 import type { CliIo } from '../io.js';
@@ -42,7 +42,7 @@ export function registerProbeConfig(program: Command, io: CliIo, setExit: SetExi
       if (flags.kube !== true) throw new UsageError('say which probes to print: --kube');
       const health = flags.health === undefined ? null : parseHealthUrl(flags.health);
       const port = parsePort(
-        flags.port ?? (health?.port || undefined) ?? serverFlag(args, '--port') ?? '8000',
+        flags.port ?? (health?.port || undefined) ?? serverPort([command, ...args]) ?? '8000',
       );
       const history = startsOf(await readHistory(historyPath(io.env)), historyKey(command, args));
       const engine = engineOfCommand([command, ...args]);
@@ -65,4 +65,11 @@ function parsePort(text: string): number {
     throw new UsageError(`--port ${JSON.stringify(text)} is not a port; use a number from 1 to 65535`);
   }
   return port;
+}
+
+/** The server's own --port as written (an unusable one too, so that parsePort says what is wrong with it). */
+function serverPort(argv: readonly string[]): string | undefined {
+  const flags = parseServerFlags(argv);
+  if (flags.port !== null) return String(flags.port);
+  return flags.invalid.find((entry) => entry.flag.startsWith('--port'))?.value;
 }

@@ -8,6 +8,7 @@ import { redactDiagnosis, redactText } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { Finding } from '../../checks/index.js';
+import { parseServerFlags } from '../../engines/server-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
@@ -22,7 +23,6 @@ import {
   formatFailureReport,
   historyKey,
   historyPath,
-  modelOfServerArgs,
   openStartRecorder,
   parseDuration,
   parseHealthUrl,
@@ -253,7 +253,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
     }
   };
 
-  const model = modelOfServerArgs(args);
+  const model = parseServerFlags([command, ...args]).model ?? undefined;
   const startedAtMs = Date.now();
   const handle = await superviseServer({
     command,

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
+import { runCli } from '../../../src/cli/run-cli.js';
 import { createDiagnosisSession } from '../../../src/diagnosis/index.js';
 import {
   superviseServer,
@@ -54,3 +56,28 @@ export async function superviseReplay(
   onTestFinished(() => handle.forward('SIGKILL'));
   return { handle, captured };
 }
+
+/** Runs the CLI in-process with captured output, a temp HOME and only PATH from this environment. */
+export async function vigil(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: new PassThrough(),
+    env: { PATH: process.env.PATH, HOME: tempDir(), NO_COLOR: '1', ...env },
+    cwd: process.cwd(),
+  });
+  return { code, stdout, stderr };
+}
+
+/** A server command that replays a log fixture (REPLAY's flags: --delay, --exit, ...). */
+export const replay = (log: string, ...args: string[]): string[] => [
+  process.execPath,
+  REPLAY,
+  logFixture(log),
+  ...args,
+];
