@@ -16,6 +16,8 @@ export interface Attempt {
   diedAfterReady: boolean;
   /** The first death marker after readiness. */
   deathLine: number | null;
+  /** The attempt's count of ordinary lines after readiness when the death marker came. */
+  deathChatter: number;
   /** Service-level failure (systemd saw the main process exit non-zero). */
   exitedWithFailure: boolean;
   /** The first sign that a stop was asked for (a signal, systemd's `Stopping`, a shutdown with no failure). */
@@ -42,6 +44,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     readyLine: null,
     diedAfterReady: false,
     deathLine: null,
+    deathChatter: 0,
     exitedWithFailure: false,
     stopLine: null,
     stopped: false,
@@ -69,11 +72,22 @@ const LIFE_AFTER_FAILURE = 30;
 
 /** Where the failing stretch after readiness begins: a death marker or a failure that ends the log; else null. */
 export function deathLineOf(attempt: Attempt): number | null {
+  return deathOf(attempt)?.line ?? null;
+}
+
+interface Death {
+  line: number;
+  /** The attempt's ordinary lines after readiness up to the death: the work it did before it died. */
+  chatter: number;
+}
+
+/** The death after readiness: its line, and how much work the server had done when it came. */
+function deathOf(attempt: Attempt): Death | null {
   if (attempt.readyLine === null) return null;
   const stop = attempt.stopLine ?? Infinity;
   const marked =
     attempt.diedAfterReady && attempt.deathLine !== null && attempt.deathLine < stop
-      ? attempt.deathLine
+      ? { line: attempt.deathLine, chatter: attempt.deathChatter }
       : null;
   const ending = attempt.candidates.find(
     (c) =>
@@ -83,8 +97,24 @@ export function deathLineOf(attempt: Attempt): number | null {
       c.line.n < stop &&
       (c.phase === 'start-up' || attempt.chatter - c.chatterBefore < LIFE_AFTER_FAILURE),
   );
-  const ends = ending?.line.n ?? null;
-  return marked === null ? ends : ends === null ? marked : Math.min(marked, ends);
+  const ends = ending ? { line: ending.line.n, chatter: ending.chatterBefore } : null;
+  if (marked === null || ends === null) return marked ?? ends;
+  return marked.line <= ends.line ? marked : ends;
+}
+
+/** Past this much work between them, a line is as far from the death as it can be. */
+const MAX_WORK_BEFORE_DEATH = 40;
+
+/**
+ * How much ordinary work the server did between a candidate and its death after readiness (0 for one at
+ * or after the death, or with no such death). A warning of start-up that readiness followed, or one the
+ * server went on serving after, was survived: the more work after it, the less it explains the death.
+ */
+export function workBeforeDeath(attempt: Attempt, candidate: Candidate): number {
+  const death = deathOf(attempt);
+  if (death === null || candidate.line.n >= death.line) return 0;
+  const before = candidate.afterReady ? candidate.chatterBefore : 0;
+  return Math.min(Math.max(death.chatter - before, 0), MAX_WORK_BEFORE_DEATH);
 }
 
 /**

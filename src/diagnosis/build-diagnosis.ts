@@ -1,6 +1,12 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
-import { eligibleCandidates, hasFatalEvidence, type Attempt, type Group } from './attempt.js';
+import {
+  eligibleCandidates,
+  hasFatalEvidence,
+  workBeforeDeath,
+  type Attempt,
+  type Group,
+} from './attempt.js';
 import type { Candidate } from './candidate.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
@@ -50,7 +56,9 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   };
   const attempt = findFailingAttempt(input.attempts);
   if (attempt === null) return base;
-  const scored = eligibleCandidates(attempt).map((candidate) => scoreCandidate(candidate, input.signatures));
+  const scored = eligibleCandidates(attempt).map((candidate) =>
+    scoreCandidate(candidate, input.signatures, workBeforeDeath(attempt, candidate)),
+  );
   const best = pickBest(scored);
   const eligible = new Set(eligibleCandidates(attempt));
   const groups = [...attempt.groups.values()].filter((g) => eligible.has(g.representative));
@@ -93,9 +101,10 @@ function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
   return null;
 }
 
-function scoreCandidate(candidate: Candidate, signatures: readonly Signature[]): Scored {
+/** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
+function scoreCandidate(candidate: Candidate, signatures: readonly Signature[], survived: number): Scored {
   const hit = matchSignature(candidate, signatures);
-  let score = candidate.strength + candidate.chainBonus;
+  let score = candidate.strength + candidate.chainBonus - survived;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
   if (candidate.wrapper) score -= WRAPPER_PENALTY;
   return { candidate, hit, score };

@@ -190,7 +190,10 @@ class Session implements DiagnosisSession, ScanTarget {
     // Known noise says nothing of a death (PyTorch's exit warning links to a page about `#shutdown`).
     else if (attempt.readyLine !== null && isDeathMarker(text) && !isNoise(text)) {
       attempt.diedAfterReady = true;
-      attempt.deathLine ??= line.n;
+      if (attempt.deathLine === null) {
+        attempt.deathLine = line.n;
+        attempt.deathChatter = attempt.chatter;
+      }
     }
   }
 

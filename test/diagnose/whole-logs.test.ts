@@ -99,6 +99,21 @@ describe('context that does not depend on seeing the start', () => {
     ).toMatch(/data is not within the file bounds/);
   });
 
+  it('a start-up warning the server served after does not outrank the hint beside the failure that ends the log', () => {
+    const log = [
+      'INFO 09-02 08:00:00 [api_server.py:1880] vLLM API server version 0.10.1',
+      'WARNING 09-02 08:00:10 [compilation.py:1390] CUDAGraphMode.FULL_AND_PIECEWISE is not supported with spec-decode for attention backend FlashInferBackend; setting cudagraph_mode=PIECEWISE',
+      ...VLLM_SERVING.slice(1),
+      'WARNING 09-02 09:05:00 [api_server.py:900] Tool call parser is not supported by this model',
+      ...repeat(20, (i) => `INFO:     10.0.0.${i % 250}:50312 - "POST /v1/chat/completions HTTP/1.1" 200 OK`),
+      '(EngineCore_0 pid=5839) INFO 09-02 09:10:00 [gpu_model_runner.py:2007] Model loading took 65.97 GiB and 12.8 seconds',
+      '(EngineCore_0 pid=5839) INFO 09-02 09:10:10 [gpu_worker.py:276] Available KV cache memory: -2.14 GiB',
+      '(EngineCore_0 pid=5839) ERROR 09-02 09:10:10 [core.py:700] EngineCore failed to start.',
+      '(EngineCore_0 pid=5839) ERROR 09-02 09:10:10 [core.py:700] Traceback (most recent call last):',
+    ];
+    expect(pick(log)).toBe(': Available KV cache memory: -2.14 GiB');
+  });
+
   it('the same banner from the same process again is a new start: the failure of the last one is blamed', () => {
     const start = (version: string) =>
       `INFO 09-02 08:00:00 [api_server.py:1880] vLLM API server version ${version}`;
