@@ -54,13 +54,14 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     input: input.input,
     warnings: [],
   };
-  const attempt = findFailingAttempt(input.attempts);
-  if (attempt === null) return base;
-  const scored = eligibleCandidates(attempt).map((candidate) =>
+  const failing = findFailure(input);
+  if (failing === null) return base;
+  const { attempt, candidates } = failing;
+  const scored = candidates.map((candidate) =>
     scoreCandidate(candidate, input.signatures, workBeforeDeath(attempt, candidate)),
   );
   const best = pickBest(scored);
-  const eligible = new Set(eligibleCandidates(attempt));
+  const eligible = new Set(candidates);
   const groups = [...attempt.groups.values()].filter((g) => eligible.has(g.representative));
   const causes = groups.filter((g) => !g.representative.wrapper).map(describeGroup);
   const symptoms = groups.filter((g) => g.representative.wrapper).map(describeGroup);
@@ -74,17 +75,21 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     };
   }
   // The error may only name what a failed import would have given: then the import is the cause.
-  const cause = findNamedImportFailure(best.candidate, eligibleCandidates(attempt)) ?? best.candidate;
-  const chosen = cause === best.candidate ? best : { candidate: cause, hit: null, score: best.score };
+  const cause = findNamedImportFailure(best.candidate, candidates) ?? best.candidate;
+  // What is said of the cause is the cause's own: the failure that named it may match another signature.
+  const chosen =
+    cause === best.candidate
+      ? best
+      : { candidate: cause, hit: matchSignature(cause, input.signatures), score: best.score };
   const group = attempt.groups.get(cause.fingerprint);
   const rootCause = describeRootCause(chosen, group);
   return {
     ...base,
     verdict: 'failure',
     rootCause,
-    signature: best.hit ? describeSignature(best.hit) : null,
+    signature: chosen.hit ? describeSignature(chosen.hit) : null,
     // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
-    general: best.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
+    general: chosen.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
     groups: causes,
     symptoms,
     evidence: collectEvidence(best, groups),
@@ -102,6 +107,33 @@ function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
 }
 
 /** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
+/** Lines after a failure within which it still ends the log (attempt.ts says the same of serving). */
+const ENDS_THE_LOG = 30;
+
+/** The failing start and the candidates that count in it; null when no start failed. */
+function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = findFailingAttempt(input.attempts);
+  if (attempt !== null) return { attempt, candidates: eligibleCandidates(attempt) };
+  return findKnownFailureAtEnd(input);
+}
+
+/**
+ * The last start, when what ends the log is a message a signature knows as a failure, though nothing
+ * marks it one: no level, no exception class (a pasted message line, a tool's bare complaint). A known
+ * failure's words with nothing after them are that failure, whatever came before; anywhere else such a
+ * line is only a hint.
+ */
+function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = input.attempts.at(-1);
+  const last = attempt?.candidates.at(-1);
+  if (attempt === undefined || last === undefined || last.wrapper) return null;
+  if (input.input.lines - last.line.n >= ENDS_THE_LOG || (attempt.readyLine ?? 0) > last.line.n) return null;
+  if ((attempt.stopLine ?? Infinity) < last.line.n) return null;
+  const hit = matchSignature(last, input.signatures);
+  const known = hit !== null && (hit.signature.weight ?? 1) >= 1 && hit.signature.blame !== 'context';
+  return known ? { attempt, candidates: [last] } : null;
+}
+
 function scoreCandidate(candidate: Candidate, signatures: readonly Signature[], survived: number): Scored {
   const hit = matchSignature(candidate, signatures);
   let score = candidate.strength + candidate.chainBonus - survived;
@@ -143,7 +175,7 @@ function describeRootCause(best: Scored, group: Group | undefined): RootCause {
   const blamed = hit?.signature.blame === 'context' && hit.contextLine !== null ? hit.contextLine : null;
   const frames = candidate.frames;
   return {
-    exception: blamed === null ? candidate.exception : null,
+    exception: blamed === null ? (candidate.exception ?? hit?.signature.raises ?? null) : null,
     message: blamed ?? candidate.message,
     line: blamed ?? candidate.line.raw,
     lineNumber: candidate.line.n,

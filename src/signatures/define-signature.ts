@@ -40,6 +40,11 @@ export interface Signature {
    * for causes that only an INFO line shows (the GPU's compute capability, the memory split).
    */
   blame?: 'candidate' | 'context';
+  /**
+   * The exception class the engine raises this message with (its source's `raise`), reported when the log
+   * shows the message bare: a pasted message line, a logger line that dropped the class.
+   */
+  raises?: string;
 }
 
 export function defineSignature(signature: Signature): Signature {

@@ -107,6 +107,10 @@ const common = {
   references: z.array(z.url({ error: 'a URL' })),
   weight: z.number().gt(0).max(1).optional(),
   blame: z.enum(['candidate', 'context']).optional(),
+  raises: z
+    .string()
+    .regex(/^[A-Za-z_][\w.]*$/, { error: 'an exception class such as "ValueError"' })
+    .optional(),
 };
 
 /** Named groups of a pattern, e.g. `want` in `(?<want>\d+)`. */

@@ -14,6 +14,7 @@ export interface SerializedSignature {
   references: string[];
   weight?: number;
   blame?: 'candidate' | 'context';
+  raises?: string;
 }
 
 export function serializeSignature(signature: Signature): SerializedSignature {
@@ -36,5 +37,6 @@ export function serializeSignature(signature: Signature): SerializedSignature {
     references: [...signature.references],
     ...(signature.weight === undefined ? {} : { weight: signature.weight }),
     ...(signature.blame === undefined ? {} : { blame: signature.blame }),
+    ...(signature.raises === undefined ? {} : { raises: signature.raises }),
   };
 }

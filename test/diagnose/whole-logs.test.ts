@@ -114,6 +114,15 @@ describe('context that does not depend on seeing the start', () => {
     expect(pick(log)).toBe(': Available KV cache memory: -2.14 GiB');
   });
 
+  it('a known failure message that ends the log is that failure, with the class its raise site uses', () => {
+    const bare =
+      'The quantization method awq is not supported for the current GPU. Minimum capability: 75. Current capability: 70.';
+    expect(pick([bare])).toBe(`ValueError: ${bare}`);
+    expect(pick([...VLLM_SERVING, bare])).toBe(`ValueError: ${bare}`);
+    // The same words with the server going on after them are only a hint.
+    expect(pick([bare, ...VLLM_SERVING])).toBeNull();
+  });
+
   it('the same banner from the same process again is a new start: the failure of the last one is blamed', () => {
     const start = (version: string) =>
       `INFO 09-02 08:00:00 [api_server.py:1880] vLLM API server version ${version}`;

@@ -16,4 +16,6 @@ export default defineSignature({
   fix: 'Serve an unquantized (float16) version of the model, or a quantization format that supports compute capability {cur}.',
   alternative: 'Or run this checkpoint on a GPU with compute capability {min} or higher.',
   references: ['https://github.com/vllm-project/vllm/issues/14154'],
+  // vLLM's config check (`_verify_quantization`) and SGLang's raise it as a ValueError.
+  raises: 'ValueError',
 });
