@@ -144,6 +144,7 @@ import trustRemoteCodeRequiredSignature from './trust-remote-code-required/signa
 import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
 import vllmConfigValidationErrorSignature from './vllm-config-validation-error/signature.js';
+import vllmCudaGraphMemoryEstimateSignature from './vllm-cuda-graph-memory-estimate/signature.js';
 import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
 import vllmLoraRankAboveMaxSignature from './vllm-lora-rank-above-max/signature.js';
@@ -303,6 +304,7 @@ export const builtinSignatures: readonly Signature[] = [
   turbomindCudaOomSignature,
   tvmFfiTypeAlreadyRegisteredSignature,
   vllmConfigValidationErrorSignature,
+  vllmCudaGraphMemoryEstimateSignature,
   vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
   vllmLoraRankAboveMaxSignature,
@@ -904,6 +906,10 @@ export const fixtureNames: Readonly<
   'vllm-config-validation-error': {
     matches: ['max-num-batched-tokens.log'],
     ignores: ['max-model-len-above-derived.log', 'transformers-too-old.log'],
+  },
+  'vllm-cuda-graph-memory-estimate': {
+    matches: ['data-parallel-expert-workers.log'],
+    ignores: ['small-graph-estimate.log'],
   },
   'vllm-flash-attn-extension-missing': {
     matches: ['v1-worker-backend-import.log', 'vision-encoder-rotary-import.log'],
