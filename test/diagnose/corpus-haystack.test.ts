@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOUNDARIES } from '../../src/evaluation/build-haystack.js';
+import { BOUNDARIES, type Boundary } from '../../src/evaluation/build-haystack.js';
 import { evaluateCases, evaluateHaystack, type LabelledCase } from '../../src/evaluation/evaluate-cases.js';
 import type { CaseLabel } from '../../src/evaluation/score-case.js';
 
@@ -30,21 +30,41 @@ if (!present) {
   );
 }
 
-/** npm run eval -- ../shared/corpus ../shared/corpus-2 --haystack ../shared/healthy ../shared/healthy-2 --boundary B */
+/** npm run eval:all (eval --all ../shared/corpus ../shared/corpus-2 --haystack ../shared/healthy ../shared/healthy-2) */
 describe.skipIf(!present)('the failure corpus inside the healthy logs, as a whole journal holds it', () => {
   const failures = present ? read(FOLDERS.failures) : [];
   const healthy = present ? read(FOLDERS.healthy) : [];
 
-  it.each(BOUNDARIES)(
-    'with boundary %s: names the root cause in at least 97 of 100, and blames no healthy line',
-    (boundary) => {
-      const results = evaluateCases(failures, { haystack: healthy, boundary });
+  // Each healthy folder alone and both together: a failure after a few healthy logs is not the same test as
+  // one after many (a warning of one folder's logs was once blamed only with that folder in front).
+  const HAYSTACKS = [['healthy'], ['healthy-2'], FOLDERS.healthy];
+  const cases = HAYSTACKS.flatMap((folders) => BOUNDARIES.map((boundary) => [folders.join(' + '), boundary]));
+
+  it.each(cases)(
+    'inside %s with boundary %s: names the root cause in at least 97 of 100, and blames no healthy line',
+    (folders, boundary) => {
+      const hay = healthy.filter((c) => folders.split(' + ').some((f) => c.name.startsWith(`${f}/`)));
+      const results = evaluateCases(failures, { haystack: hay, boundary: boundary as Boundary });
       const misses = results.filter((r) => !r.rootCause).map((r) => `${r.name}: ${r.reason}`);
       expect(results.length).toBeGreaterThanOrEqual(90);
       expect(misses.length / results.length, misses.join('\n')).toBeLessThanOrEqual(0.03);
       expect(misses.filter((m) => m.includes('blamed a healthy line'))).toEqual([]);
     },
   );
+
+  it.each(FOLDERS.failures)('gives the right category to at least 85%% of %s', (folder) => {
+    const results = evaluateCases(failures.filter((c) => c.name.startsWith(`${folder}/`)));
+    const wrong = results
+      .filter((r) => !r.category)
+      .map((r) => `${r.name}: ${r.gotCategory} for ${r.expectedCategory}`);
+    expect(results.length).toBeGreaterThanOrEqual(40);
+    expect(wrong.length / results.length, wrong.join('\n')).toBeLessThanOrEqual(0.15);
+  });
+
+  it('blames no healthy log read alone', () => {
+    const blamed = evaluateCases(healthy).filter((r) => !r.rootCause);
+    expect(blamed.map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
+  });
 
   it.each(BOUNDARIES)('finds no failure in all the healthy logs in a row (boundary %s)', (boundary) => {
     const result = evaluateHaystack(healthy, boundary);

@@ -10,14 +10,16 @@ import {
   type EvaluateOptions,
   type LabelledCase,
 } from '../../evaluation/evaluate-cases.js';
+import { evaluateModes, formatSummary, type Summary } from '../../evaluation/evaluate-modes.js';
 import type { CaseLabel } from '../../evaluation/score-case.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 
 interface EvalFlags {
   haystack?: string[];
-  boundary: string;
+  boundary?: string;
   signatures: boolean;
+  all?: boolean;
 }
 
 /**
@@ -32,24 +34,41 @@ export function registerEval(program: Command, io: CliIo, setExit: SetExit): voi
     .argument('<dirs...>', 'folders of labelled cases')
     .option('--haystack <dirs...>', 'place each failure after all healthy logs of these folders')
     .addOption(
-      new Option('--boundary <kind>', 'what separates the runs in the haystack')
-        .choices(BOUNDARIES)
-        .default('none'),
+      new Option('--boundary <kind>', 'what separates the runs in the haystack (default: none)').choices(
+        BOUNDARIES,
+      ),
     )
     .option('--no-signatures', 'score the general classifier alone, without the failure signatures')
+    .option(
+      '--all',
+      'every figure in one table: alone, inside the --haystack logs with each boundary, --no-signatures, and the healthy logs',
+    )
     .action(async (dirs: string[], flags: EvalFlags) => {
       const haystack = flags.haystack ? await readHealthy(flags.haystack) : undefined;
       if (haystack?.length === 0)
         throw new UsageError(`no healthy labelled logs in ${flags.haystack?.join(', ')}`);
+      if (flags.all) {
+        if (flags.boundary !== undefined || !flags.signatures)
+          throw new UsageError(
+            '--all scores every boundary and both layers: leave out --boundary and --no-signatures',
+          );
+        const folders = [];
+        for (const dir of dirs) folders.push({ name: dir, cases: await readCases(dir) });
+        const summary = evaluateModes(folders, haystack ?? []);
+        writeMisses(summary, io);
+        io.stdout.write(formatSummary(summary));
+        setExit(hasMisses(summary) ? 1 : 0);
+        return;
+      }
       const options: EvaluateOptions = {
-        boundary: flags.boundary as Boundary,
+        boundary: (flags.boundary ?? 'none') as Boundary,
         ...(haystack ? { haystack } : {}),
         ...(flags.signatures ? {} : { signatures: [] }),
       };
       let failures = 0;
       if (haystack)
         failures += report(
-          `haystack (${flags.boundary})`,
+          `haystack (${options.boundary})`,
           [evaluateHaystack(haystack, options.boundary ?? 'none')],
           io,
         );
@@ -58,12 +77,47 @@ export function registerEval(program: Command, io: CliIo, setExit: SetExit): voi
     });
 }
 
+/** Each case a mode missed, one line each, before the table. */
+function writeMisses(summary: Summary, io: CliIo): void {
+  for (const { mode, folders } of summary.modes) {
+    for (const folder of folders) {
+      for (const r of folder.misses) {
+        const what = r.rootCause
+          ? `category ${folder.folder}/${r.name}: got ${r.gotCategory ?? 'none'}, expected ${r.expectedCategory ?? '?'}`
+          : `miss ${folder.folder}/${r.name}: ${oneLine(r.reason)}`;
+        io.stdout.write(`[${mode.id}] ${what}\n`);
+      }
+    }
+  }
+  for (const r of summary.healthy.blamedAlone)
+    io.stdout.write(`false alarm ${r.name}: ${oneLine(r.reason)}\n`);
+  for (const { boundary, result } of summary.healthy.inARow) {
+    if (!result.rootCause)
+      io.stdout.write(`false alarm [in a row, ${boundary}]: ${oneLine(result.reason)}\n`);
+  }
+}
+
+/** A miss in a mode that uses the signatures, or a healthy log blamed: the eval's finding. */
+function hasMisses(summary: Summary): boolean {
+  const missed = summary.modes.some(
+    ({ mode, folders }) => mode.signatures && folders.some((f) => f.rootCause < f.failures),
+  );
+  return (
+    missed ||
+    summary.healthy.blamedAlone.length > 0 ||
+    summary.healthy.inARow.some((h) => !h.result.rootCause)
+  );
+}
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
+
 /** Prints each miss and the folder's figures; returns how many cases failed. */
 function report(title: string, results: readonly CaseResult[], io: CliIo): number {
   const failing = results.filter((r) => !r.healthy);
   const healthy = results.filter((r) => r.healthy);
   for (const r of results) {
-    if (!r.rootCause) io.stdout.write(`${r.healthy ? 'false alarm' : 'miss'} ${r.name}: ${r.reason}\n`);
+    if (!r.rootCause)
+      io.stdout.write(`${r.healthy ? 'false alarm' : 'miss'} ${r.name}: ${oneLine(r.reason)}\n`);
     else if (!r.healthy && !r.category)
       io.stdout.write(
         `category ${r.name}: got ${r.gotCategory ?? 'none'}, expected ${r.expectedCategory ?? '?'}\n`,
