@@ -24,6 +24,7 @@ import cudaNoKernelImageSignature from './cuda-no-kernel-image/signature.js';
 import cudaOomCudagraphCaptureSignature from './cuda-oom-cudagraph-capture/signature.js';
 import cudaOutOfMemorySignature from './cuda-out-of-memory/signature.js';
 import cudaReinitInForkedSubprocessSignature from './cuda-reinit-in-forked-subprocess/signature.js';
+import cudaRuntimeLibraryMajorMissingSignature from './cuda-runtime-library-major-missing/signature.js';
 import devShmTooSmallSignature from './dev-shm-too-small/signature.js';
 import diskFullSignature from './disk-full/signature.js';
 import diskFullDuringDownloadSignature from './disk-full-during-download/signature.js';
@@ -184,6 +185,7 @@ export const builtinSignatures: readonly Signature[] = [
   cudaOomCudagraphCaptureSignature,
   cudaOutOfMemorySignature,
   cudaReinitInForkedSubprocessSignature,
+  cudaRuntimeLibraryMajorMissingSignature,
   devShmTooSmallSignature,
   diskFullSignature,
   diskFullDuringDownloadSignature,
@@ -418,6 +420,10 @@ export const fixtureNames: Readonly<
   'cuda-reinit-in-forked-subprocess': {
     matches: ['vllm-v0-tp-workers.log'],
     ignores: ['healthy-spawn-notice.log'],
+  },
+  'cuda-runtime-library-major-missing': {
+    matches: ['sglang-nvrtc-12-on-cuda-11-image.log', 'vllm-cuda12-build-on-cuda11.log'],
+    ignores: ['nccl-library-missing.log'],
   },
   'dev-shm-too-small': {
     matches: ['nccl-shm-segment.log', 'tgi-signal-7.log', 'torch-shm-file.log'],
@@ -768,7 +774,7 @@ export const fixtureNames: Readonly<
     ignores: ['fallback-warning-then-ok.log'],
   },
   'shared-library-not-found': {
-    matches: ['lmdeploy-turbomind-missing-nccl.log', 'vllm-cuda12-build-on-cuda11.log'],
+    matches: ['lmdeploy-turbomind-missing-nccl.log', 'opencv-libgl-in-slim-image.log'],
     ignores: ['driver-library-missing-in-container.log'],
   },
   'tensorrt-engine-built-for-other-gpu': {

@@ -31,6 +31,19 @@ describe('classifyCause', () => {
     ['ImportError', '/x/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi', [], 'abi-or-symbol'],
     ['ImportError', '/x/common_ops.abi3.so: undefined symbol: cuGreenCtxDestroy', [], 'driver-cuda-mismatch'],
     ['ModuleNotFoundError', "No module named 'tilelang'", [], 'missing-dependency'],
+    // The kernel's OOM killer is the host's memory, not the GPU's: what the message is about decides.
+    [
+      null,
+      'A worker died or was killed while executing a task by an unexpected system error. (1) the process was killed by the OOM killer due to high memory usage',
+      [],
+      'distributed-ray',
+    ],
+    [
+      null,
+      'Failed to initialize executor on rank 0: rmsnorm(at::Tensor&, double)::<lambda()> failed to dispatch data type Float',
+      [],
+      'config-invalid',
+    ],
     [
       'RuntimeError',
       'flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',

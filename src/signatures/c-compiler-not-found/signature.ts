@@ -3,7 +3,7 @@ import { defineSignature } from '../define-signature.js';
 export default defineSignature({
   id: 'c-compiler-not-found',
   title: 'no C/C++ compiler or build tool for kernels compiled at start-up',
-  category: 'kernel-compile',
+  category: 'missing-dependency',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
   keywords: [
     'failed to find c compiler',

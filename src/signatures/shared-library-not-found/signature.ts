@@ -7,16 +7,16 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp', 'ollama'],
   keywords: ['cannot open shared object file'],
   match: {
-    // libcuda and libnvidia-ml come with the driver: nvidia-driver-libraries-missing.
+    // libcuda and libnvidia-ml come with the driver: nvidia-driver-libraries-missing. A CUDA toolkit library
+    // with its major in the name is a build for another CUDA: cuda-runtime-library-major-missing.
     message:
-      /(?<![\w.-])(?<lib>(?!libcuda\.so|libnvidia-ml\.so)lib[\w+.-]*?\.so[\d.]*): cannot open shared object file/,
+      /(?<![\w.-])(?<lib>(?!libcuda\.so|libnvidia-ml\.so|lib(?:cudart|cublas(?:Lt)?|nvrtc|nvJitLink|cusparse(?:Lt)?|cufft|curand|cusolver|cudnn\w*)\.so\.\d)lib[\w+.-]*?\.so[\d.]*): cannot open shared object file/,
   },
   explanation:
-    'The dynamic loader could not find {lib}, a native library that a compiled module links against. Most often ' +
-    'it is a CUDA library (libcudart, libcublas, libnccl, libcudnn) of the major version the package was built for ' +
-    'that is not installed, e.g. a CUDA 12 build on a machine or image with CUDA 11 only, or pip nvidia-* wheels ' +
-    'that were removed or are not on the search path.',
-  fix: 'pip list | grep -i nvidia to see what is installed, then install the package that ships {lib} for your CUDA major version (libcudart.so.12 comes from nvidia-cuda-runtime-cu12)',
+    'The dynamic loader could not find {lib}, a native library that a compiled module links against: the package ' +
+    'that ships it (a pip nvidia-* wheel such as nvidia-nccl-cu12, or a system package) is not installed in this ' +
+    'environment, or its directory is not on the search path.',
+  fix: 'pip list | grep -i nvidia to see what is installed, then install the package that ships {lib} (libnccl.so.2 comes from nvidia-nccl-cu12)',
   alternative:
     'Or install the build of the engine made for the CUDA version you have (the +cu118 / +cu121 wheels), or add ' +
     'the directory holding {lib} to LD_LIBRARY_PATH.',
