@@ -37,6 +37,7 @@ import ggmlCudaMallocOomSignature from './ggml-cuda-malloc-oom/signature.js';
 import ggmlLibraryVersionMixSignature from './ggml-library-version-mix/signature.js';
 import ggufCorruptOrIncompleteSignature from './gguf-corrupt-or-incomplete/signature.js';
 import ggufMissingTensorOrKeySignature from './gguf-missing-tensor-or-key/signature.js';
+import ggufTensorCountEngineTooOldSignature from './gguf-tensor-count-engine-too-old/signature.js';
 import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signature.js';
 import gitLfsPointerInsteadOfWeightsSignature from './git-lfs-pointer-instead-of-weights/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
@@ -198,6 +199,7 @@ export const builtinSignatures: readonly Signature[] = [
   ggmlLibraryVersionMixSignature,
   ggufCorruptOrIncompleteSignature,
   ggufMissingTensorOrKeySignature,
+  ggufTensorCountEngineTooOldSignature,
   ggufUnknownArchitectureSignature,
   gitLfsPointerInsteadOfWeightsSignature,
   glibcxxVersionNotFoundSignature,
@@ -466,12 +468,16 @@ export const fixtureNames: Readonly<
     ignores: ['ggml-cuda-driver-symbol.log'],
   },
   'gguf-corrupt-or-incomplete': {
-    matches: ['ollama-wrong-tensor-count.log', 'truncated-download.log'],
+    matches: ['truncated-download.log'],
     ignores: ['unknown-architecture.log'],
   },
   'gguf-missing-tensor-or-key': {
     matches: ['llama-cli-missing-tensor.log', 'ollama-key-not-found.log'],
     ignores: ['optional-tensor-info.log'],
+  },
+  'gguf-tensor-count-engine-too-old': {
+    matches: ['ollama-wrong-tensor-count.log'],
+    ignores: ['after-upgrade-truncated-download.log'],
   },
   'gguf-unknown-architecture': {
     matches: ['llama-server.log', 'ollama-compose.log'],

@@ -5,22 +5,16 @@ export default defineSignature({
   title: 'GGUF file is truncated or does not match the loader',
   category: 'model-load-weights',
   engines: ['llamacpp', 'ollama'],
-  keywords: [
-    'not within the file bounds',
-    'wrong number of tensors',
-    'has wrong shape',
-    'failed to read magic',
-    'invalid magic',
-  ],
+  keywords: ['not within the file bounds', 'has wrong shape', 'failed to read magic', 'invalid magic'],
   match: {
     message:
-      /data is not within the file bounds|model is corrupted or incomplete|wrong number of tensors; expected \d+, got \d+|tensor '[^'\n]+' has wrong shape|failed to read magic|invalid magic (?:characters|number)/,
+      /data is not within the file bounds|model is corrupted or incomplete|tensor '[^'\n]+' has wrong shape|failed to read magic|invalid magic (?:characters|number)/,
   },
   explanation:
     'llama.cpp opened the GGUF file but its tensors do not add up: a tensor points past the end of the file, the file ' +
-    'is not GGUF at all, or the tensor count or shapes differ from what this build expects for the architecture. A ' +
-    'partial download or copy gives the first two; a model converted with a newer llama.cpp than the one loading it ' +
-    '(common with Ollama after a new model release) gives the last.',
+    'is not GGUF at all, or a tensor shape differs from what this build expects for the architecture. A partial ' +
+    'download or copy gives the first two; a model converted with a newer llama.cpp than the one loading it gives the ' +
+    'last (a wrong tensor count: gguf-tensor-count-engine-too-old).',
   fix:
     'Re-download the file and compare its size and sha256 with the source (`ollama rm <model> && ollama pull <model>` ' +
     'for Ollama).',
