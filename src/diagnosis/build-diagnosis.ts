@@ -13,6 +13,8 @@ import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 
 export interface DiagnosisInput {
+  /** The log is over (not a peek while it grows): only then can a line be what ends it. */
+  ended?: boolean;
   attempts: readonly Attempt[];
   signatures: readonly Signature[];
   service: ServiceSummary | null;
@@ -121,10 +123,10 @@ function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Can
  * The last start, when what ends the log is a message a signature knows as a failure, though nothing
  * marks it one: no level, no exception class (a pasted message line, a tool's bare complaint). A known
  * failure's words with nothing after them are that failure, whatever came before; anywhere else such a
- * line is only a hint.
+ * line is only a hint. Only once the log has ended: while it grows (a start being watched), more may come.
  */
 function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
-  const attempt = input.attempts.at(-1);
+  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
   const last = attempt?.candidates.at(-1);
   if (attempt === undefined || last === undefined || last.wrapper) return null;
   if (input.input.lines - last.line.n >= ENDS_THE_LOG || (attempt.readyLine ?? 0) > last.line.n) return null;

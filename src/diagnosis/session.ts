@@ -153,13 +153,13 @@ class Session implements DiagnosisSession, ScanTarget {
 
   peek(): Diagnosis {
     this.scanner.flush();
-    return this.build();
+    return this.build(false);
   }
 
   end(): Diagnosis {
     this.scanner.end();
     this.assembler.flush();
-    return this.build();
+    return this.build(true);
   }
 
   private get current(): Attempt {
@@ -338,8 +338,10 @@ class Session implements DiagnosisSession, ScanTarget {
     return parseLine(this.recent.at(this.lineCount + 1 - n) ?? '', n);
   }
 
-  private build(): Diagnosis {
+  /** `ended`: the log is over, so what its last lines say ends it (a peek is taken while it goes on). */
+  private build(ended: boolean): Diagnosis {
     const diagnosis = buildDiagnosis({
+      ended,
       attempts: this.attempts,
       signatures: this.signatures,
       service: this.service.summary(),

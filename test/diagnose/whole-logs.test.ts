@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../src/diagnosis/index.js';
+import { createDiagnosisSession, diagnose } from '../../src/diagnosis/index.js';
 
 /**
  * Whole logs as an operator pipes them: the failure after hours of serving, with or without a banner,
@@ -121,6 +121,11 @@ describe('context that does not depend on seeing the start', () => {
     expect(pick([...VLLM_SERVING, bare])).toBe(`ValueError: ${bare}`);
     // The same words with the server going on after them are only a hint.
     expect(pick([bare, ...VLLM_SERVING])).toBeNull();
+    // While the log grows (a start being watched) more may come: only its end decides.
+    const session = createDiagnosisSession();
+    session.pushLine(bare);
+    expect(session.peek().verdict).toBe('no-failure');
+    expect(session.end().rootCause?.exception).toBe('ValueError');
   });
 
   it('the same banner from the same process again is a new start: the failure of the last one is blamed', () => {
