@@ -61,6 +61,17 @@ describe('choosing the root cause', () => {
       "ImportError: Failed to import from vllm._C with ImportError('/x/_C.abi3.so: undefined symbol: _ZN3c10')",
     ],
     [
+      'a message socket closed under its reader is the crash before it, not a cause',
+      [
+        "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:364 'invalid argument'",
+        'Traceback (most recent call last):',
+        '  File "/v/zmq/_future.py", line 400, in poll',
+        '    raise _zmq.ZMQError(_zmq.ENOTSUP)',
+        'zmq.error.ZMQError: Operation not supported',
+      ],
+      ": Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:364 'invalid argument'",
+    ],
+    [
       'uvicorn port in use is an OSError',
       [
         'INFO:     Started server process [1]',

@@ -57,6 +57,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,
+  // A message socket closed under its reader: the process at the other end died or was shut down first.
+  /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
   /^Fatal Python error: Aborted/,
   /^Aborted \(core dumped\)$/,
 ];
