@@ -63,13 +63,13 @@ describe('choosing the root cause', () => {
     [
       'a message socket closed under its reader is the crash before it, not a cause',
       [
-        "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:364 'invalid argument'",
+        "Failed: Cuda error /workspace/csrc/quickreduce.cuh:88 'operation not permitted'",
         'Traceback (most recent call last):',
         '  File "/v/zmq/_future.py", line 400, in poll',
         '    raise _zmq.ZMQError(_zmq.ENOTSUP)',
         'zmq.error.ZMQError: Operation not supported',
       ],
-      ": Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:364 'invalid argument'",
+      ": Failed: Cuda error /workspace/csrc/quickreduce.cuh:88 'operation not permitted'",
     ],
     [
       'uvicorn port in use is an OSError',
