@@ -49,7 +49,7 @@ describe('kv-cache-too-small', () => {
   it('passes at 8192 on the same GPU, stating the largest length that fits', () => {
     const [problem] = run('vllm serve M --gpu-memory-utilization 0.9 --max-model-len 8192');
     expect(problem?.severity).toBe('info');
-    expect(problem?.detail).toMatch(/the largest --max-model-len that fits is about 3\d{4}/);
+    expect(problem?.detail).toMatch(/the largest --max-model-len that fits is about 4\d{4}/);
   });
 
   it('uses the model length when no --max-model-len is given', () => {

@@ -29,7 +29,7 @@ export default defineCheck({
     const needed = kvBytesFor(estimate.bytesPerToken, length);
     const budget =
       `${device}: ${formatBytes(gpuBytes)} × ${utilization} utilization = ${formatBytes(estimate.budget)}; ` +
-      `weights ${formatBytes(estimate.weights)} per GPU, reserve ${formatBytes(estimate.reserve)} (activations, CUDA context, graphs)`;
+      `weights ${formatBytes(estimate.weights)} per GPU, reserve ${formatBytes(estimate.reserve)} (profiling-pass activations and buffers)`;
     const largest = `the largest --max-model-len that fits is about ${estimate.maxLength}`;
     if (estimate.available <= 0) {
       return [
@@ -86,7 +86,11 @@ function readSetup(context: CheckContext): Setup | null {
   if (smallest?.memoryTotalMiB == null) return null;
   const derived = deriveMaxModelLen(model.config, model.tokenizerMaxLength);
   const length = context.maxModelLen ?? derived.value;
-  const utilization = server?.gpuMemoryUtilization ?? GPU_MEMORY_UTILIZATION;
+  const utilization =
+    server?.gpuMemoryUtilization ??
+    (server?.engine === 'sglang'
+      ? sglangMemFraction(context.tensorParallelSize ?? 1)
+      : GPU_MEMORY_UTILIZATION);
   const gpuBytes = smallest.memoryTotalMiB * MiB;
   const estimate = estimateMemory({
     config: model.config,
@@ -97,7 +101,8 @@ function readSetup(context: CheckContext): Setup | null {
     pipelineParallel: server?.pipelineParallel ?? 1,
     kvCacheDtype: server?.kvCacheDtype ?? null,
     maxNumBatchedTokens: server?.maxNumBatchedTokens ?? null,
-    enforceEager: server?.enforceEager ?? false,
+    maxNumSeqs: server?.maxNumSeqs ?? null,
+    engine: server?.engine === 'sglang' ? 'sglang' : 'vllm',
   });
   return {
     estimate,
@@ -122,4 +127,16 @@ function roundDown(length: number): number {
   if (length < 1024) return length;
   const step = 10 ** Math.floor(Math.log10(length) - 1);
   return Math.floor(length / step) * step;
+}
+
+/**
+ * SGLang's --mem-fraction-static default by TP size (server_args.py, early 2025 releases; later ones
+ * derive it from the GPU's memory and land near these).
+ */
+function sglangMemFraction(tensorParallel: number): number {
+  if (tensorParallel >= 16) return 0.79;
+  if (tensorParallel >= 8) return 0.81;
+  if (tensorParallel >= 4) return 0.85;
+  if (tensorParallel >= 2) return 0.87;
+  return 0.88;
 }
