@@ -54,14 +54,15 @@ const GiB = 1024 ** 3;
  * start-up (cuBLAS workspaces; NCCL and custom all-reduce buffers when TP > 1). CUDA graphs are captured
  * after the KV cache is allocated, so they come out of the (1 − utilization) headroom, not the budget.
  * Defaults are V1's for the OpenAI server: 8192 batched tokens and 1024 sequences on GPUs of 70 GiB or
- * more, 2048 and 256 below. The sampler holds about four logits-sized buffers at its peak (logits,
- * probabilities, sorted copies for top-p/top-k); that factor is fitted to the real logs in
- * test/check/memory-fit-real-logs.test.ts, not read from vLLM.
+ * more, 2048 and 256 below. The sampler's native top-k/top-p path (v1/sample/ops/topk_topp_sampler.py)
+ * holds about six logits-sized buffers at its peak: the fp32 logits, their sorted copy and int64 sort
+ * indices (three), the softmax and its cumulative sum, and the scattered result. Checked against the real
+ * logs in test/check/memory-fit-real-logs.test.ts.
  */
 export const RESERVE = {
   nonTorch: 0.25 * GiB,
   nonTorchParallel: 0.5 * GiB,
-  logitsCopies: 4,
+  logitsCopies: 6,
   largeGpu: 70 * GiB,
   batchedTokens: { large: 8192, small: 2048 },
   sequences: { large: 1024, small: 256 },
