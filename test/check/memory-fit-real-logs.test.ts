@@ -37,6 +37,7 @@ interface Row {
   /** Folder in test/fixtures/model-configs; null when the log does not name its model. */
   model: string | null;
   tensorParallel: number;
+  pipelineParallel?: number;
   gpu: Gpu | null;
   utilization: number;
   maxNumBatchedTokens?: number;
@@ -86,15 +87,18 @@ const ROWS: Row[] = [
     unknown:
       'GPU memory not stated (AMD Strix Halo: unified memory, the share given to the GPU is not in the log)',
   },
+  // vllm-project/vllm#15598: DeepSeek-R1 over four 8-GPU L40S machines (TP 8 × PP 4), vLLM 0.7.3 (V0),
+  // --max-model-len 16384 (V0 profiles that many tokens in 256 sequences), --gpu-memory-utilization 0.98.
   {
     log: 'shared/corpus/vllm-050.log',
     engine: 'vllm',
-    model: null,
-    tensorParallel: 1,
-    gpu: { mib: 45599, source: 'log: total_gpu_memory (44.53GiB)' },
+    model: 'deepseek-ai--DeepSeek-R1',
+    tensorParallel: 8,
+    pipelineParallel: 4,
+    gpu: { mib: 45599, source: 'L40S (thread); the log: total_gpu_memory (44.53GiB)' },
     utilization: 0.98,
-    unknown:
-      'model not stated (the thread names no checkpoint); the log prints its own split: weights 20.64, activations 1.52, non-torch 0.28 GiB',
+    maxNumBatchedTokens: 16384,
+    maxNumSeqs: 256,
   },
   {
     log: 'shared/healthy/sglang-001.log',
@@ -250,15 +254,20 @@ function measure(row: Row): Measured {
   const empty = { row, engine: null, ours: null, error: null, weights: null, perToken: null };
   if (row.model === null) return empty;
   const { config, totalSize } = readModel(row.model);
-  const parallel = { tensorParallel: row.tensorParallel, pipelineParallel: 1, kvCacheDtype: null };
+  const ranks = row.tensorParallel * (row.pipelineParallel ?? 1);
+  const parallel = {
+    tensorParallel: row.tensorParallel,
+    pipelineParallel: row.pipelineParallel ?? 1,
+    kvCacheDtype: null,
+  };
   const perToken =
     kvBytesPerToken(config, parallel).full +
     kvBytesPerToken(config, parallel).sliding.reduce((sum, layer) => sum + layer.bytes, 0);
   const kv = engineKv(text, perToken);
   const loaded = engineWeights(text);
   // Without a public checkpoint size, the engine's own weight figure isolates the rest of the estimate.
-  const weightBytes = totalSize > 0 ? totalSize : (loaded ?? 0) * GiB * row.tensorParallel;
-  const weights = { engine: loaded, ours: weightBytes / row.tensorParallel / GiB };
+  const weightBytes = totalSize > 0 ? totalSize : (loaded ?? 0) * GiB * ranks;
+  const weights = { engine: loaded, ours: weightBytes / ranks / GiB };
   const engineTokens = kv?.tokens ?? null;
   const perTokenRow =
     kv !== null &&
