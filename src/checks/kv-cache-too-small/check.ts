@@ -5,11 +5,11 @@ import { estimateMemory, kvBytesFor, type MemoryEstimate } from './estimate-memo
 
 const MiB = 1024 ** 2;
 
-/** GiB with two decimals, as vLLM prints its memory figures. */
+/** GiB with two decimals, as vLLM prints its memory figures (MiB, KiB below). */
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 ** 3 || bytes === 0
-    ? `${(bytes / 1024 ** 3).toFixed(2)} GiB`
-    : `${(bytes / MiB).toFixed(2)} MiB`;
+  if (bytes >= 1024 ** 3 || bytes === 0) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (Math.abs(bytes) >= MiB) return `${(bytes / MiB).toFixed(2)} MiB`;
+  return `${(bytes / 1024).toFixed(2)} KiB`;
 }
 
 /**
