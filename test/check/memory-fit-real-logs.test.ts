@@ -209,6 +209,8 @@ function engineWeights(text: string): number | null {
   return (
     figure(text, /Model loading took ([\d.]+) GiB/) ??
     figure(text, /model weights take ([\d.]+)GiB/) ??
+    // V0 before 0.6 prints GiB under the name GB (it divides by 2**30).
+    figure(text, /Loading model weights took ([\d.]+) GB/) ??
     figure(text, /Load weight end\..*mem usage=([\d.]+) GB/)
   );
 }
@@ -304,7 +306,7 @@ const measured = rows.map(measure);
 /** The table this test holds the estimate to, printed for the record (docs and notes quote it). */
 function table(): string {
   const gib = (value: number | null) => (value === null ? '—' : value.toFixed(2));
-  const lines = measured.map(({ row, engine, ours, error }) => {
+  const lines = measured.map(({ row, engine, ours, error, weights }) => {
     const verdict =
       error === null
         ? (row.unknown ?? 'no KV figure')
@@ -312,11 +314,11 @@ function table(): string {
           ? 'within 15%'
           : `outside: ${KNOWN_DIFFERENCES[row.log] ?? ''}`;
     const err = error === null ? '—' : `${(error * 100).toFixed(1)}%`;
-    return `| ${row.log} | ${row.model ?? '—'} | ${row.gpu?.source ?? 'unknown'} | ${gib(engine)} | ${gib(ours)} | ${err} | ${verdict} |`;
+    return `| ${row.log} | ${row.model ?? '—'} | ${row.gpu?.source ?? 'unknown'} | ${gib(weights?.engine ?? null)} / ${gib(weights?.ours ?? null)} | ${gib(engine)} | ${gib(ours)} | ${err} | ${verdict} |`;
   });
   return [
-    '| log | model | GPU | engine KV GiB | estimate GiB | error | verdict |',
-    '|---|---|---|---|---|---|---|',
+    '| log | model | GPU | weights GiB, engine / ours | engine KV GiB | estimate GiB | error | verdict |',
+    '|---|---|---|---|---|---|---|---|',
     ...lines,
   ].join('\n');
 }
