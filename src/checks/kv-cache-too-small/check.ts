@@ -91,7 +91,9 @@ function readSetup(context: CheckContext): Setup | null {
     (server?.engine === 'sglang'
       ? sglangMemFraction(context.tensorParallelSize ?? 1)
       : GPU_MEMORY_UTILIZATION);
-  const gpuBytes = smallest.memoryTotalMiB * MiB;
+  const sglang = server?.engine === 'sglang';
+  // SGLang sizes its pool from the memory free when it starts loading, vLLM from the GPU's total.
+  const gpuBytes = (smallest.memoryTotalMiB - (sglang ? (smallest.memoryUsedMiB ?? 0) : 0)) * MiB;
   const estimate = estimateMemory({
     config: model.config,
     weightBytes: weights.bytes,
@@ -102,7 +104,7 @@ function readSetup(context: CheckContext): Setup | null {
     kvCacheDtype: server?.kvCacheDtype ?? null,
     maxNumBatchedTokens: server?.maxNumBatchedTokens ?? null,
     maxNumSeqs: server?.maxNumSeqs ?? null,
-    engine: server?.engine === 'sglang' ? 'sglang' : 'vllm',
+    engine: sglang ? 'sglang' : 'vllm',
   });
   return {
     estimate,
@@ -110,7 +112,7 @@ function readSetup(context: CheckContext): Setup | null {
     lengthSource: context.maxModelLen !== null ? '--max-model-len' : `the model's ${derived.key}`,
     utilization,
     gpuBytes,
-    device: smallest.name,
+    device: sglang ? `${smallest.name} (free)` : smallest.name,
   };
 }
 
