@@ -67,12 +67,20 @@ describe('test/fixtures/long-real (development)', () => {
     'llamacpp-h001.log':
       'a healthy gemma load prints "str: cannot properly format tensor name output with suffix=weight ' +
       'bid=-1 xid=-1"; it is blamed although the server then listens and answers two requests',
+    'llamacpp-h005.log':
+      'llama_params_fit_impl reports "cannot meet free memory target", then shrinks the context and fits; ' +
+      'the report is blamed although the next lines say the fit succeeded and the server answers',
+    'llamacpp-h007.log':
+      'the same load-time "str: cannot properly format tensor name" line as llamacpp-h001, blamed',
+    'vllm-002.log':
+      'the raw ATen line "Assertion `totalElements <= srcSize` failed" is the cause; the diagnosis names the ' +
+      'asynchronous report of it, "torch.AcceleratorError: CUDA error: device-side assert triggered"',
   };
   const all = cases('long-real');
 
-  it('has at least 4 healthy logs and 1 failing one', () => {
-    expect(all.filter((c) => c.label.root_cause == null).length).toBeGreaterThanOrEqual(4);
-    expect(all.filter((c) => c.label.root_cause != null).length).toBeGreaterThanOrEqual(1);
+  it('has at least 8 healthy logs and 2 failing ones', () => {
+    expect(all.filter((c) => c.label.root_cause == null).length).toBeGreaterThanOrEqual(8);
+    expect(all.filter((c) => c.label.root_cause != null).length).toBeGreaterThanOrEqual(2);
   });
 
   it('blames nothing in a healthy log and names each failure and its category, but for the known misses', () => {
@@ -83,5 +91,18 @@ describe('test/fixtures/long-real (development)', () => {
   it('lists only logs that are in the folder as known misses', () => {
     const names = new Set(all.map((c) => c.name));
     expect(Object.keys(KNOWN_MISSES).filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('test/fixtures/unseen-long (measured, never tuned on)', () => {
+  // The figure measured when the folder was made. A miss here is recorded, never fixed by editing for the
+  // log; the count may rise as Vigil improves in general, and must not fall.
+  const RECORDED = { passing: 4, of: 4 };
+  const all = cases('unseen-long');
+
+  it(`still gets at least ${RECORDED.passing} of its ${RECORDED.of} logs right`, () => {
+    expect(all.length).toBe(RECORDED.of);
+    expect(all.filter((c) => c.ok).length, missesOf(all).join('\n')).toBeGreaterThanOrEqual(RECORDED.passing);
   });
 });
