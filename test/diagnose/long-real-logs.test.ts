@@ -78,9 +78,9 @@ describe('test/fixtures/long-real (development)', () => {
   };
   const all = cases('long-real');
 
-  it('has at least 8 healthy logs and 2 failing ones', () => {
-    expect(all.filter((c) => c.label.root_cause == null).length).toBeGreaterThanOrEqual(8);
-    expect(all.filter((c) => c.label.root_cause != null).length).toBeGreaterThanOrEqual(2);
+  it('has at least 10 healthy logs and 3 failing ones', () => {
+    expect(all.filter((c) => c.label.root_cause == null).length).toBeGreaterThanOrEqual(10);
+    expect(all.filter((c) => c.label.root_cause != null).length).toBeGreaterThanOrEqual(3);
   });
 
   it('blames nothing in a healthy log and names each failure and its category, but for the known misses', () => {
@@ -98,8 +98,15 @@ describe('test/fixtures/long-real (development)', () => {
 describe('test/fixtures/unseen-long (measured, never tuned on)', () => {
   // The figure measured when the folder was made. A miss here is recorded, never fixed by editing for the
   // log; the count may rise as Vigil improves in general, and must not fall.
-  const RECORDED = { passing: 4, of: 4 };
+  // Measured 2026-12-01 (node dist/cli/bin.js eval test/fixtures/unseen-long): 6 of 7. The recorded miss:
+  // vllm-002.log (Ray placement group short of GPUs), where no root cause is reported.
+  const RECORDED = { passing: 6, of: 7 };
   const all = cases('unseen-long');
+
+  it('has at least 5 healthy logs and 2 failing ones', () => {
+    expect(all.filter((c) => c.label.root_cause == null).length).toBeGreaterThanOrEqual(5);
+    expect(all.filter((c) => c.label.root_cause != null).length).toBeGreaterThanOrEqual(2);
+  });
 
   it(`still gets at least ${RECORDED.passing} of its ${RECORDED.of} logs right`, () => {
     expect(all.length).toBe(RECORDED.of);
