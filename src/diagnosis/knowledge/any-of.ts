@@ -13,28 +13,72 @@ import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-se
  * pattern whose words cannot be read off its source is tested on every line, as before.
  */
 export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
-  const gated: RegExp[] = [];
-  const always: RegExp[] = [];
-  const words: string[] = [];
-  for (const pattern of patterns) {
-    const required = wordsOf(pattern);
-    if (required === null) always.push(pattern);
-    else {
-      gated.push(pattern);
-      words.push(...required);
+  const all = alternationOf(patterns);
+  if (all === null) return () => false;
+  const list: Registered = { patterns, bit: 0, always: null, gated: null };
+  const index = registered.push(list) - 1;
+  built = null;
+  lastMask = -1;
+  otherMask = -1;
+  return (text) => {
+    // A short log is over before the pass pays for its words and its table: it runs the alternation.
+    if (asked < PASS_AFTER) {
+      asked++;
+      return all(text);
     }
-  }
-  const testAlways = alternationOf(always);
-  const testGated = alternationOf(gated);
-  const bit = testGated === null ? 0 : register(words);
-  if (bit === -1) {
-    // More lists than one mask holds: this one goes without the pass.
-    const all = alternationOf(patterns);
-    return (text) => all !== null && all(text);
-  }
-  return (text) =>
-    (testAlways !== null && testAlways(text)) ||
-    (testGated !== null && (maskOf(text) & bit) !== 0 && testGated(text));
+    if (built === null) buildPass();
+    if (index >= MAX_WORD_SETS) return all(text);
+    return (
+      (list.always !== null && list.always(text)) ||
+      (list.gated !== null && (maskOf(text) & list.bit) !== 0 && list.gated(text))
+    );
+  };
+}
+
+/** Questions asked of all the lists before their words are looked for first (a few thousand lines). */
+export const PASS_AFTER = 20_000;
+/**
+ * A word is looked for by its first this many characters: a part of a word a pattern cannot match
+ * without is one too, and short words keep the table small (a tenth of the states, a few ms to build).
+ */
+const WORD_PREFIX = 8;
+
+interface Registered {
+  patterns: readonly RegExp[];
+  bit: number;
+  /** The list's patterns whose words cannot be read off: tested on every line. */
+  always: ((text: string) => boolean) | null;
+  gated: ((text: string) => boolean) | null;
+}
+
+const registered: Registered[] = [];
+let built: WordSets | null = null;
+let asked = 0;
+
+/** Reads every list's words and builds the one pass over them (again if a list came after it). */
+function buildPass(): void {
+  const sets: string[][] = [];
+  registered.forEach((list, index) => {
+    if (index >= MAX_WORD_SETS) return;
+    const gated: RegExp[] = [];
+    const always: RegExp[] = [];
+    const words = new Set<string>();
+    for (const pattern of list.patterns) {
+      const required = wordsOf(pattern);
+      if (required === null) always.push(pattern);
+      else {
+        gated.push(pattern);
+        for (const word of required) words.add(word.slice(0, WORD_PREFIX));
+      }
+    }
+    list.always = alternationOf(always);
+    list.gated = alternationOf(gated);
+    list.bit = 1 << index;
+    sets.push([...words]);
+  });
+  built = compileWordSets(sets.map((words) => (words.length === 0 ? ['\n\n'] : words)));
+  lastMask = -1;
+  otherMask = -1;
 }
 
 /**
@@ -69,20 +113,6 @@ function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean)
   return (text) => regexes.some((regex) => regex.test(text));
 }
 
-// The lists register their words as their modules load; the pass is built at the first test, again if a
-// list came after it.
-const registered: string[][] = [];
-let built: WordSets | null = null;
-
-function register(words: string[]): number {
-  if (registered.length >= MAX_WORD_SETS) return -1;
-  registered.push(words);
-  built = null;
-  lastMask = -1;
-  otherMask = -1;
-  return 1 << (registered.length - 1);
-}
-
 // The same line is asked of by several lists in a row: its mask is kept for the next question. Two
 // entries, because the raw line and its message after the prefix are asked of in turn.
 let lastText = '';
@@ -96,7 +126,7 @@ function maskOf(text: string): number {
     [lastText, lastMask, otherText, otherMask] = [otherText, otherMask, lastText, lastMask];
     return lastMask;
   }
-  const mask = (built ??= compileWordSets(registered)).maskOf(text);
+  const mask = (built as WordSets).maskOf(text);
   otherText = lastText;
   otherMask = lastMask;
   lastText = text;
