@@ -118,15 +118,19 @@ export function workBeforeDeath(attempt: Attempt, candidate: Candidate): number 
 }
 
 /**
- * Candidates that count: none after a stop that was asked for (the unwinding); after readiness only
- * crashes, or what came shortly before the server died, requests' own failures only after that.
+ * Candidates that count: none after a stop that was asked for (the unwinding); before readiness only when
+ * the start never became ready or died after it; after readiness only crashes, or what came shortly
+ * before the server died, requests' own failures only after that.
  */
 export function eligibleCandidates(attempt: Attempt): Candidate[] {
   const stop = attempt.stopLine ?? Infinity;
   const death = deathLineOf(attempt);
+  // A start that became ready went through whatever it logged before: that explains only a later death.
+  const survived = attempt.readyLine !== null && death === null;
   return attempt.candidates.filter((c) => {
     if (c.line.n > stop) return false;
-    if (!c.afterReady || c.crash) return true;
+    if (c.crash) return true;
+    if (!c.afterReady) return !survived;
     if (death === null) return false;
     if (c.line.n >= death) return true;
     return c.phase !== 'request' && (c.fatal || c.line.n >= death - DEATH_WINDOW);

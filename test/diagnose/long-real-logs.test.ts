@@ -64,14 +64,6 @@ describe('test/fixtures/long-real (development)', () => {
   // Logs Vigil gets wrong today, each with why. src/diagnosis is changed to fix them, never this list alone;
   // remove an entry once its log passes.
   const KNOWN_MISSES: Record<string, string> = {
-    'llamacpp-h001.log':
-      'a healthy gemma load prints "str: cannot properly format tensor name output with suffix=weight ' +
-      'bid=-1 xid=-1"; it is blamed although the server then listens and answers two requests',
-    'llamacpp-h005.log':
-      'llama_params_fit_impl reports "cannot meet free memory target", then shrinks the context and fits; ' +
-      'the report is blamed although the next lines say the fit succeeded and the server answers',
-    'llamacpp-h007.log':
-      'the same load-time "str: cannot properly format tensor name" line as llamacpp-h001, blamed',
     'vllm-002.log':
       'the raw ATen line "Assertion `totalElements <= srcSize` failed" is the cause; the diagnosis names the ' +
       'asynchronous report of it, "torch.AcceleratorError: CUDA error: device-side assert triggered"',

@@ -71,6 +71,23 @@ describe('context that does not depend on seeing the start', () => {
     expect(pick(log)).toBeNull();
   });
 
+  it('an error of start-up that the server became ready after did not fail the start', () => {
+    const log = [
+      'build: 6123 (1d72c841) with cc (Ubuntu 13.3.0) 13.3.0 for x86_64-linux-gnu',
+      'llama_params_fit_impl: cannot meet free memory target of 1024 MiB, need to reduce device memory by 6311 MiB',
+      'llama_params_fit_impl: context size reduced from 131072 to 32768 -> need 6302 MiB less memory in total',
+      'str: cannot properly format tensor name output with suffix=weight bid=-1 xid=-1',
+      'main: server is listening on http://127.0.0.1:8080 - starting the main loop',
+      'srv  update_slots: all slots are idle',
+      ...repeat(5, () => 'srv  log_server_r: request: POST /v1/chat/completions 127.0.0.1 200'),
+    ];
+    expect(pick(log)).toBeNull();
+    // The same lines with a death after readiness still explain it.
+    expect(
+      pick([...log, 'terminate called without an active exception', 'Aborted (core dumped)']),
+    ).not.toBeNull();
+  });
+
   it("a request's own failure at the end of a serving log is not the server's death", () => {
     expect(
       pick([
