@@ -10,6 +10,7 @@ import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import cliArgumentRejectedSignature from './cli-argument-rejected/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
+import cudaAssertionInKernelSignature from './cuda-assertion-in-kernel/signature.js';
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
 import cudaDriverApiKernelFaultSignature from './cuda-driver-api-kernel-fault/signature.js';
 import cudaDriverInsufficientSignature from './cuda-driver-insufficient/signature.js';
@@ -172,6 +173,7 @@ export const builtinSignatures: readonly Signature[] = [
   chatTemplateMissingSignature,
   cliArgumentRejectedSignature,
   compiledExtensionMissingSignature,
+  cudaAssertionInKernelSignature,
   cudaDeviceSideAssertSignature,
   cudaDriverApiKernelFaultSignature,
   cudaDriverInsufficientSignature,
@@ -357,6 +359,10 @@ export const fixtureNames: Readonly<
   'compiled-extension-missing': {
     matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
     ignores: ['optional-python-package-missing.log', 'private-module-of-wrong-release.log'],
+  },
+  'cuda-assertion-in-kernel': {
+    matches: ['vllm-index-kernel-assert.log'],
+    ignores: ['no-assertion-line-printed.log'],
   },
   'cuda-device-side-assert': {
     matches: ['tgi-embedding-index-assert.log'],

@@ -63,11 +63,7 @@ describe.each(['long-real', 'unseen-long'])(
 describe('test/fixtures/long-real (development)', () => {
   // Logs Vigil gets wrong today, each with why. src/diagnosis is changed to fix them, never this list alone;
   // remove an entry once its log passes.
-  const KNOWN_MISSES: Record<string, string> = {
-    'vllm-002.log':
-      'the raw ATen line "Assertion `totalElements <= srcSize` failed" is the cause; the diagnosis names the ' +
-      'asynchronous report of it, "torch.AcceleratorError: CUDA error: device-side assert triggered"',
-  };
+  const KNOWN_MISSES: Record<string, string> = {};
   const all = cases('long-real');
 
   it('has at least 10 healthy logs and 3 failing ones', () => {
