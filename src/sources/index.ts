@@ -1,7 +1,8 @@
 import { StreamInterruptedError } from '../errors.js';
 import { localRunner } from '../system/run-command.js';
-import { openDockerLogs, openKubeLogs } from './container-logs.js';
+import { findContainerRuntime, openContainerLogs } from './containers/index.js';
 import { openUnitJournal } from './journal/read-unit-journal.js';
+import { openKubeLogs } from './kubectl.js';
 import { openFiles } from './read-files.js';
 import { openRemoteFiles } from './remote-files.js';
 import type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
@@ -38,10 +39,13 @@ function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise
         : openRemoteFiles(spec.paths, runner, io.env, timeoutMs);
     case 'unit':
       return openUnitJournal(spec, runner, io.env, timeoutMs);
-    case 'docker':
-      return openDockerLogs(spec, runner, io.env, timeoutMs);
     case 'kube':
       return openKubeLogs(spec, runner, io.env, timeoutMs);
+    default: {
+      const runtime = findContainerRuntime(spec.kind);
+      if (runtime === undefined) throw new Error(`no log target ${spec.kind}`);
+      return openContainerLogs(runtime, spec, runner, io.env, timeoutMs);
+    }
   }
 }
 

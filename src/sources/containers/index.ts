@@ -1,0 +1,13 @@
+import type { ContainerRuntime } from './container-runtime.js';
+import { docker } from './docker.js';
+
+export * from './container-runtime.js';
+
+/** Every container runtime a log can be read from; each is one file beside this one. */
+export const containerRuntimes = [docker] as const satisfies readonly ContainerRuntime[];
+
+export type ContainerRuntimeName = (typeof containerRuntimes)[number]['name'];
+
+export function findContainerRuntime(name: string): ContainerRuntime | undefined {
+  return containerRuntimes.find((runtime) => runtime.name === name);
+}
