@@ -4,6 +4,7 @@ import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
 import { fieldText, formatJournalEntry } from './format-journal-entry.js';
+import { journalArgs, journalOptions } from './journalctl-args.js';
 import { parseEntries } from './parse-entries.js';
 import {
   createInvocationFilter,
@@ -47,13 +48,7 @@ export async function openUnitJournal(
   // Paths on another host are that host's; its journalctl says when one is missing.
   if (runner.host === null) await checkJournalPaths(spec);
   const warnings: string[] = [];
-  const options = {
-    timeoutMs,
-    env,
-    label: 'journalctl',
-    missingHint:
-      'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
-  };
+  const options = journalOptions({ env }, timeoutMs);
 
   const first = await runner.start(
     'journalctl',
@@ -126,10 +121,7 @@ function linesBetween(lines: SystemdLine[], from: number, to: number): string {
 }
 
 function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
-  // `--opt=value` keeps a value that starts with '-' from being read as an option.
-  const args = [`--unit=${unit}`, '--output=json', '--no-pager'];
-  for (const file of spec.journalFile ?? []) args.push(`--file=${file}`);
-  if (spec.journalDir !== undefined) args.push(`--directory=${spec.journalDir}`);
+  const args = journalArgs({ unit, files: spec.journalFile, directory: spec.journalDir });
   if (spec.since !== undefined) args.push(`--since=${spec.since}`);
   return args;
 }

@@ -1,22 +1,13 @@
 import { fieldText, formatTimestamp, type JournalEntry } from './format-journal-entry.js';
-
-/**
- * systemd's words for an invocation that ended badly. `Failed with result` covers failing ExecStartPre
- * and start timeouts; `Main process exited` with a status other than 0/SUCCESS covers the rest.
- */
-const FAILURE =
-  /Failed with result '|Main process exited, code=(?!exited, status=0\/SUCCESS)|Failed to start |killed by the OOM killer/;
-
-/** systemd's words for an invocation that is over, whether it failed or not. */
-const ENDED =
-  /Main process exited, |Deactivated successfully|Failed with result '|Failed to start |Stopped |Start request repeated too quickly|killed by the OOM killer/;
+import { judgeEnd } from './systemd-messages.js';
 
 /** PID 1 writes about units with INVOCATION_ID (and UNIT); the unit's own processes carry _SYSTEMD_*. */
 export function isSystemdEntry(entry: JournalEntry): boolean {
   return fieldText(entry, '_PID') === '1' || fieldText(entry, 'SYSLOG_IDENTIFIER') === 'systemd';
 }
 
-function invocationOf(entry: JournalEntry, systemd: boolean): string | undefined {
+/** The invocation an entry names: systemd's lines say INVOCATION_ID, the unit's own _SYSTEMD_INVOCATION_ID. */
+export function invocationOf(entry: JournalEntry, systemd = isSystemdEntry(entry)): string | undefined {
   return fieldText(entry, systemd ? 'INVOCATION_ID' : '_SYSTEMD_INVOCATION_ID');
 }
 
@@ -66,9 +57,9 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
       }
       entries += 1;
       current = id ?? current;
-      const message = systemd && current !== undefined ? (fieldText(entry, 'MESSAGE') ?? '') : '';
-      if (current !== undefined && FAILURE.test(message)) failed.add(current);
-      if (current !== undefined && ENDED.test(message)) ended.add(current);
+      const end = systemd && current !== undefined ? judgeEnd(fieldText(entry, 'MESSAGE') ?? '') : null;
+      if (current !== undefined && end === 'failed') failed.add(current);
+      if (current !== undefined && end !== null) ended.add(current);
     },
     choose() {
       const lastFailed = order.findLast((id) => failed.has(id));

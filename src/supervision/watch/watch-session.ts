@@ -6,8 +6,8 @@ import { createStartMonitor, type MonitorOutput, type StartMonitor } from '../mo
 import type { ExitStatus, StallNotice, StartFailure } from '../monitor/types.js';
 import { probeHealth } from '../probe-health.js';
 import { measureDownloads } from '../watch-download.js';
-import { parseSystemdMessage } from './systemd-messages.js';
-import { trackInvocations, type InvocationSummary, type ServiceRecord } from './track-invocations.js';
+import { parseSystemdMessage } from '../../sources/journal/systemd-messages.js';
+import { trackStarts, type InvocationSummary, type ServiceRecord } from './track-starts.js';
 
 export interface WatchOptions {
   engine?: Engine | null;
@@ -77,7 +77,7 @@ export class WatchSession {
   private pendingExit: { atMs: number; held: number } | null = null;
 
   constructor(private readonly options: WatchOptions) {
-    this.tracker = trackInvocations({
+    this.tracker = trackStarts({
       engine: options.engine ?? null,
       readyFromLog: options.healthUrl === undefined || options.healthUrl === null,
       // The tracker only splits the starts and keeps systemd's verdicts: each start's monitor diagnoses it.

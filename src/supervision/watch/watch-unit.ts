@@ -1,9 +1,15 @@
-import type { CommandRunner } from '../../system/run-command.js';
 import { readFile } from 'node:fs/promises';
-import { fieldText } from '../../sources/journal/format-journal-entry.js';
-import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
+import { followJournal, readJournal } from '../../sources/journal/follow-journal.js';
+import {
+  fieldText,
+  formatJournalEntry,
+  type JournalEntry,
+} from '../../sources/journal/format-journal-entry.js';
+import type { JournalQuery } from '../../sources/journal/journalctl-args.js';
+import { invocationOf, isSystemdEntry } from '../../sources/journal/track-invocations.js';
+import type { CommandRunner } from '../../system/run-command.js';
 import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
-import type { InvocationSummary } from './track-invocations.js';
+import type { InvocationSummary, ServiceRecord } from './track-starts.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 export interface WatchUnitOptions extends WatchOptions {
@@ -110,6 +116,19 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     return { outcome, state, exitCode: text.failed ? 1 : 0 };
   }
   return { outcome, state, exitCode: outcome.kind === 'failed' ? 1 : 0 };
+}
+
+/** A journal entry as the start tracker takes it; entries keep their own time, so a backlog keeps its durations. */
+function toServiceRecord(entry: JournalEntry): ServiceRecord {
+  const systemd = isSystemdEntry(entry);
+  const micros = Number(fieldText(entry, '__REALTIME_TIMESTAMP'));
+  return {
+    text: formatJournalEntry(entry),
+    message: fieldText(entry, 'MESSAGE') ?? '',
+    systemd,
+    invocation: invocationOf(entry, systemd),
+    atMs: Number.isFinite(micros) ? micros / 1000 : Date.now(),
+  };
 }
 
 /**
