@@ -2,10 +2,10 @@ import { UsageError } from '../errors.js';
 import { inspectContainerState, planPods, type MemberPlan } from '../fleet/read-fleet.js';
 import { findContainerRuntime, listComposeContainers } from '../sources/containers/index.js';
 import { chosenContainers, composeRuntime } from './container-flags.js';
-import { createSshRunner, type SourceSpec } from '../sources/index.js';
+import type { SourceSpec } from '../sources/index.js';
 import { localRunner } from '../system/run-command.js';
 import type { CliIo } from './io.js';
-import { sshDestinations, toSshTarget, type SshFlags } from './ssh-flags.js';
+import { chooseRunners, type TransportFlags } from './transport-flags.js';
 
 export interface FleetFlags {
   compose?: string;
@@ -30,15 +30,15 @@ export interface FleetPlan {
  */
 export async function planFleet(
   spec: SourceSpec,
-  flags: FleetFlags & SshFlags,
+  flags: FleetFlags & TransportFlags,
   io: CliIo,
 ): Promise<FleetPlan | null> {
   const concurrency = Number(flags.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`--concurrency takes 1 to 64, got "${flags.concurrency}"`);
   }
-  const hosts = sshDestinations(flags, io);
-  const runners = hosts.map((host) => createSshRunner(toSshTarget(host, flags, io)));
+  const runners = chooseRunners(flags, io);
+  const hosts = runners.map((runner) => runner.host ?? 'here');
   const runner = runners.length === 1 ? (runners[0] ?? localRunner) : localRunner;
   const env = io.env;
   if (spec.kind === 'kube' && flags.selector !== undefined) {

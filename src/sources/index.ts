@@ -5,10 +5,16 @@ import { openUnitJournal } from './journal/read-unit-journal.js';
 import { openKubeLogs } from './kubectl.js';
 import { openFiles } from './read-files.js';
 import { openRemoteFiles } from './remote-files.js';
+import { sshTransport } from './ssh.js';
+import type { Transport } from './transport.js';
 import type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
 
 export type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
 export { createSshRunner, type SshTarget } from './ssh.js';
+export type { Transport, TransportOption } from './transport.js';
+
+/** Every way to run the log programs on another host; each is one file (ssh.ts). */
+export const transports: readonly Transport[] = [sshTransport];
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
 

@@ -21,10 +21,10 @@ import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers, composeRuntime } from '../container-flags.js';
 import { planFleet, type FleetFlags } from '../fleet-flags.js';
 import { wantsColor, type CliIo } from '../io.js';
-import { addSshOptions, chooseRunner, sshDestinations, type SshFlags } from '../ssh-flags.js';
+import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 
-interface DiagnoseFlags extends SshFlags, FleetFlags {
+interface DiagnoseFlags extends FleetFlags {
   unit?: string;
   journalFile?: string[];
   journalDir?: string;
@@ -55,7 +55,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('--container <name>', 'with --kube: the container in the pod')
     .option('--previous', "with --kube: the previous container's logs, after a restart")
     .option('--concurrency <n>', 'a fleet: how many members are read at once', '4');
-  addSshOptions(command, { hosts: true })
+  addTransportOptions(command, { hosts: true })
     .addOption(
       new Option('--format <format>', 'report format (html: one self-contained page)')
         .choices([...REPORT_FORMATS, 'html'])
@@ -247,7 +247,7 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
     };
   }
   if (files.length > 0) return { kind: 'files', paths: files };
-  if (sshDestinations(flags, io).length > 0) {
+  if (chooseRunners(flags, io).length > 0) {
     throw new UsageError('with --ssh, name what to read there: log files, --unit, --docker or --kube');
   }
   if ((io.stdin as { isTTY?: boolean }).isTTY) {

@@ -24,10 +24,10 @@ import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { wantsColor, type CliIo } from '../io.js';
-import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
+import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 
-interface WatchFlags extends SshFlags {
+interface WatchFlags {
   redact: boolean;
   report?: string;
   unit?: string;
@@ -53,7 +53,7 @@ interface WatchFlags extends SshFlags {
 
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program.command('watch');
-  addSshOptions(command, { hosts: false });
+  addTransportOptions(command, { hosts: false });
   command
     .description(
       'follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed',
