@@ -41,7 +41,8 @@ export function chosenContainers(flags: object): ChosenContainers | null {
 
 /** The runtime `--compose PROJECT` lists: the first that knows compose's label (docker). */
 export function composeRuntime(): ContainerRuntime {
-  const runtime = containerRuntimes.find((candidate) => candidate.composeLabel !== undefined);
+  const all: readonly ContainerRuntime[] = containerRuntimes;
+  const runtime = all.find((candidate) => candidate.composeLabel !== undefined);
   if (runtime === undefined) throw new UsageError('--compose needs a runtime that knows compose');
   return runtime;
 }

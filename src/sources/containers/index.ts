@@ -9,5 +9,6 @@ export const containerRuntimes = [docker] as const satisfies readonly ContainerR
 export type ContainerRuntimeName = (typeof containerRuntimes)[number]['name'];
 
 export function findContainerRuntime(name: string): ContainerRuntime | undefined {
-  return containerRuntimes.find((runtime) => runtime.name === name);
+  const all: readonly ContainerRuntime[] = containerRuntimes;
+  return all.find((runtime) => runtime.name === name);
 }
