@@ -1,10 +1,11 @@
 import type { ContainerRuntime } from './container-runtime.js';
 import { docker } from './docker.js';
+import { podman } from './podman.js';
 
 export * from './container-runtime.js';
 
 /** Every container runtime a log can be read from; each is one file beside this one. */
-export const containerRuntimes = [docker] as const satisfies readonly ContainerRuntime[];
+export const containerRuntimes = [docker, podman] as const satisfies readonly ContainerRuntime[];
 
 export type ContainerRuntimeName = (typeof containerRuntimes)[number]['name'];
 
