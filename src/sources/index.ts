@@ -1,5 +1,5 @@
 import { StreamInterruptedError } from '../errors.js';
-import { localRunner } from '../system/run-command.js';
+import { localRunner, type CommandRunner } from '../system/run-command.js';
 import { findContainerRuntime, openContainerLogs } from './containers/index.js';
 import { openUnitJournal } from './journal/read-unit-journal.js';
 import { openKubeLogs } from './kubectl.js';
@@ -32,7 +32,12 @@ export async function openSource(
   const runner = io.runner ?? localRunner;
   const opened = await openOn(spec, io, options);
   if (runner.host === null) return opened;
-  return keepPartial({ ...opened, describe: `${opened.describe} on ${runner.host}` });
+  return keepPartial({ ...opened, describe: onHost(opened.describe, runner) });
+}
+
+/** A description of what was read, with the host it was read on when that is not this one. */
+export function onHost(describe: string, runner: CommandRunner = localRunner): string {
+  return runner.host === null ? describe : `${describe} on ${runner.host}`;
 }
 
 function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise<OpenedSource> {

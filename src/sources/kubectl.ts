@@ -55,14 +55,19 @@ export async function openKubeLogs(
 ): Promise<OpenedSource> {
   validateLogSpec(spec);
   const command = await runner.start('kubectl', kubeLogArgs(spec), kubeLogOptions(timeoutMs, env));
-  const where = [spec.namespace, spec.pod].filter((part) => part !== undefined).join('/');
-  const what = `${spec.previous === true ? 'previous ' : ''}kubectl logs of ${where}`;
   return {
     chunks: command.chunks,
-    describe: spec.container === undefined ? what : `${what} (container ${spec.container})`,
+    describe: describeKubeLogs(spec),
     formats: ['kubectl'],
     warnings: [],
   };
+}
+
+/** What was read, for every report: `previous kubectl logs of llm/vllm-0 (container vllm)`. */
+export function describeKubeLogs(spec: KubeLogSpec): string {
+  const where = [spec.namespace, spec.pod].filter((part) => part !== undefined).join('/');
+  const what = `${spec.previous === true ? 'previous ' : ''}kubectl logs of ${where}`;
+  return spec.container === undefined ? what : `${what} (container ${spec.container})`;
 }
 
 /** `kubectl get pod POD -o json`: one pod's chosen container, for watch's verdict. */

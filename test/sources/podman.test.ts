@@ -59,6 +59,7 @@ describe('--podman NAME (podman stand-in)', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('torch.OutOfMemoryError: CUDA out of memory');
     expect(result.stdout).toContain('restart loop: 3 failed starts');
+    expect(result.stdout).toContain('read: podman logs of vllm-a');
     expect(await podman.calls()).toEqual([
       'inspect --type=container vllm-a',
       'logs --since=2025-08-14T13:50:01.734180117+02:00 vllm-a',

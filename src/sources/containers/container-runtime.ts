@@ -68,10 +68,15 @@ export async function openContainerLogs(
   );
   return {
     chunks: command.chunks,
-    describe: `${runtime.program} logs of ${spec.container}`,
+    describe: describeContainerLogs(runtime, spec.container),
     formats: ['docker'],
     warnings: [],
   };
+}
+
+/** What was read, for every report: `podman logs of vllm-a`. */
+export function describeContainerLogs(runtime: ContainerRuntime, container: string): string {
+  return `${runtime.program} logs of ${container}`;
 }
 
 /** What `inspect` says of a container, the fields watch and fleets read. */

@@ -3,7 +3,7 @@ import type { CommandRunner } from '../../system/run-command.js';
 import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
-import { fieldText, formatJournalEntry } from './format-journal-entry.js';
+import { fieldText, formatJournalEntry, formatTimestamp } from './format-journal-entry.js';
 import { journalArgs, journalOptions } from './journalctl-args.js';
 import { parseEntries } from './parse-entries.js';
 import {
@@ -139,8 +139,28 @@ function hintsFrom(stderr: string): string[] {
 function describeChoice(unit: string, choice: InvocationChoice): string {
   const starts = `${choice.failed} of ${choice.invocations} invocations failed`;
   if (choice.target === undefined) return `journal of ${unit} (no invocation ids; all lines)`;
-  const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
   const later =
     choice.running === undefined ? '' : `; a later start ${choice.running.invocation.slice(0, 8)} is running`;
-  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})${later}`;
+  const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
+  return `${describeInvocation(unit, which, choice.target, choice.window)} (${starts})${later}`;
+}
+
+/**
+ * What was read of a unit, for every report (diagnose's and watch's): `journal of vllm.service, last
+ * failed invocation 3f2a1b0c, Feb 20 23:31:07-23:36:26`. Times are the entries' own, as journalctl's short
+ * format prints them.
+ */
+export function describeInvocation(
+  unit: string,
+  which: string,
+  invocation: string | undefined,
+  window: { from: string | undefined; to: string | undefined },
+): string {
+  const id = invocation === undefined ? '' : ` ${invocation.slice(0, 8)}`;
+  if (window.from === undefined) return `journal of ${unit}, ${which}${id}`;
+  const from = formatTimestamp(window.from);
+  const to = window.to === undefined ? '' : formatTimestamp(window.to);
+  // The same day is not printed twice: `Feb 20 23:31:07-23:36:26`.
+  const end = to === '' ? '' : to.slice(0, 6) === from.slice(0, 6) ? `-${to.slice(7)}` : ` to ${to}`;
+  return `journal of ${unit}, ${which}${id}, ${from}${end}`;
 }

@@ -32,6 +32,8 @@ export interface InvocationChoice {
   end: JournalPosition | undefined;
   /** A start after the failed target that has not ended: the unit is up again; when it began. */
   running: { invocation: string; since: string } | undefined;
+  /** The target's first and last entries' times (__REALTIME_TIMESTAMP, microseconds). */
+  window: { from: string | undefined; to: string | undefined };
 }
 
 /**
@@ -44,6 +46,7 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
   const failed = new Set<string>();
   const ended = new Set<string>();
   const began = new Map<string, string | undefined>();
+  const lastAt = new Map<string, string>();
   let current: string | undefined;
   let entries = 0;
   return {
@@ -57,6 +60,8 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
       }
       entries += 1;
       current = id ?? current;
+      const at = fieldText(entry, '__REALTIME_TIMESTAMP');
+      if (current !== undefined && at !== undefined) lastAt.set(current, at);
       const end = systemd && current !== undefined ? judgeEnd(fieldText(entry, 'MESSAGE') ?? '') : null;
       if (current !== undefined && end === 'failed') failed.add(current);
       if (current !== undefined && end !== null) ended.add(current);
@@ -77,6 +82,10 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
         entries,
         start: target === undefined ? undefined : firstSeen.get(target),
         end: next === undefined ? undefined : firstSeen.get(next),
+        window: {
+          from: target === undefined ? undefined : began.get(target),
+          to: target === undefined ? undefined : lastAt.get(target),
+        },
       };
     },
   };

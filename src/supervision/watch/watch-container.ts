@@ -2,12 +2,20 @@ import { UsageError } from '../../errors.js';
 import {
   containerLogArgs,
   containerLogOptions,
+  describeContainerLogs,
   findContainerRuntime,
   inspectContainer,
   type ContainerRuntime,
   type ContainerRuntimeName,
 } from '../../sources/containers/index.js';
-import { kubeLogArgs, kubeLogOptions, readPod, readPodEvents } from '../../sources/kubectl.js';
+import { onHost } from '../../sources/index.js';
+import {
+  describeKubeLogs,
+  kubeLogArgs,
+  kubeLogOptions,
+  readPod,
+  readPodEvents,
+} from '../../sources/kubectl.js';
 import { localRunner, type CommandRunner, type StreamCommandOptions } from '../../system/run-command.js';
 import { OutputLineSplitter } from '../split-output-lines.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
@@ -119,8 +127,12 @@ export async function watchContainer(
     target.kind === 'kube'
       ? inspectKube(target, env, runner)
       : inspectRuntime(runtimeOf(target), target.container, env, runner);
-  const session = new WatchSession(options);
   const before = await inspect();
+  const read =
+    target.kind === 'kube'
+      ? describeKubeLogs({ ...target, previous: before.previous })
+      : describeContainerLogs(runtimeOf(target), target.container);
+  const session = new WatchSession({ ...options, describeRead: () => onHost(read, runner) });
   const follow = (options.follow ?? true) && before.running;
   session.goLive(follow);
   const invocation =

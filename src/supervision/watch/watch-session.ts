@@ -26,6 +26,8 @@ export interface WatchOptions {
   /** The model's Hugging Face download folder (`.../blobs`), whose growing files are progress. */
   downloadFolder?: string | null;
   createDiagnosisSession: () => DiagnosisSession;
+  /** What was read of a start, as the log target words it, for the report's `read:` line. */
+  describeRead?: (invocation: InvocationSummary) => string;
   onEvent?: (event: WatchEvent) => void;
 }
 
@@ -302,7 +304,11 @@ export class WatchSession {
               restartLoop,
             },
           };
-    const failure = { ...reported, diagnosis };
+    const source = this.options.describeRead?.(invocation);
+    const failure = {
+      ...reported,
+      diagnosis: source === undefined ? diagnosis : { ...diagnosis, input: { ...diagnosis.input, source } },
+    };
     this.emit({ type: 'failure', failure, invocation, failedStarts, restartLoop });
     this.resolve({ kind: 'failed', failure, invocation, failedStarts });
   }
