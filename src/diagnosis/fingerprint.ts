@@ -24,7 +24,9 @@ export function maskVariable(text: string): string {
   if (masked.includes('/')) masked = masked.replace(/(?:\/[\w.@+-]+)+\/?/g, 'P');
   masked = masked
     .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
-    .replace(/\d+(?:\.\d+)?/g, 'N')
-    .replace(/\s+/g, ' ');
+    .replace(/\d+(?:\.\d+)?/g, 'N');
+  // A lone space stays as it is: replacing every one of them was a quarter of the masking of a request
+  // error's line (3 of 11 µs).
+  if (/\s\s|[^\S ]/.test(masked)) masked = masked.replace(/\s+/g, ' ');
   return masked.trim();
 }

@@ -1,18 +1,135 @@
+import { requiredLiterals } from '../search/required-literals.js';
+import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-sets.js';
+
 /**
- * One test for a list of patterns: V8 runs one alternation far faster than many regexes in turn, and
- * the knowledge lists are tested on every line that may matter. Patterns are grouped by their
- * case-insensitivity so each keeps its meaning.
+ * One test for a list of patterns. V8 runs one alternation far faster than many regexes in turn, and
+ * the knowledge lists are tested on every line that may matter; patterns are grouped by the flags that
+ * change what their source means, so each keeps its meaning.
+ *
+ * Most lines hold none of the fixed words a list cannot match without (requiredLiterals), so the lists'
+ * words are looked for first, all lists in one pass over the line (search/word-sets.ts), and a list's
+ * alternation runs only when one of its words is there: a long alternation costs microseconds a line,
+ * the pass a fraction of one for every list together, and a regex that never runs is never compiled. A
+ * pattern whose words cannot be read off its source is tested on every line, as before.
  */
 export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
-  const join = (list: readonly RegExp[], flags: string): RegExp | null =>
-    list.length === 0 ? null : new RegExp(list.map((p) => `(?:${p.source})`).join('|'), flags);
-  const exact = join(
-    patterns.filter((p) => !p.ignoreCase),
-    '',
-  );
-  const folded = join(
-    patterns.filter((p) => p.ignoreCase),
-    'i',
-  );
-  return (text) => (exact?.test(text) ?? false) || (folded?.test(text) ?? false);
+  const all = alternationOf(patterns);
+  if (all === null) return () => false;
+  const list: Registered = { patterns, bit: 0, always: null, gated: null };
+  const index = registered.push(list) - 1;
+  built = null;
+  lastMask = -1;
+  otherMask = -1;
+  return (text) => {
+    // A short log is over before the pass pays for its words and its table: it runs the alternation.
+    if (asked < PASS_AFTER) {
+      asked++;
+      return all(text);
+    }
+    if (built === null) buildPass();
+    if (index >= MAX_WORD_SETS) return all(text);
+    return (
+      (list.always !== null && list.always(text)) ||
+      (list.gated !== null && (maskOf(text) & list.bit) !== 0 && list.gated(text))
+    );
+  };
+}
+
+/** Questions asked of all the lists before their words are looked for first (a few thousand lines). */
+export const PASS_AFTER = 20_000;
+/**
+ * A word is looked for by its first this many characters: a part of a word a pattern cannot match
+ * without is one too, and short words keep the table small (a tenth of the states, a few ms to build).
+ */
+const WORD_PREFIX = 8;
+
+interface Registered {
+  patterns: readonly RegExp[];
+  bit: number;
+  /** The list's patterns whose words cannot be read off: tested on every line. */
+  always: ((text: string) => boolean) | null;
+  gated: ((text: string) => boolean) | null;
+}
+
+const registered: Registered[] = [];
+let built: WordSets | null = null;
+let asked = 0;
+
+/** Reads every list's words and builds the one pass over them (again if a list came after it). */
+function buildPass(): void {
+  const sets: string[][] = [];
+  registered.forEach((list, index) => {
+    if (index >= MAX_WORD_SETS) return;
+    const gated: RegExp[] = [];
+    const always: RegExp[] = [];
+    const words = new Set<string>();
+    for (const pattern of list.patterns) {
+      const required = wordsOf(pattern);
+      if (required === null) always.push(pattern);
+      else {
+        gated.push(pattern);
+        for (const word of required) words.add(word.slice(0, WORD_PREFIX));
+      }
+    }
+    list.always = alternationOf(always);
+    list.gated = alternationOf(gated);
+    list.bit = 1 << index;
+    sets.push([...words]);
+  });
+  built = compileWordSets(sets.map((words) => (words.length === 0 ? ['\n\n'] : words)));
+  lastMask = -1;
+  otherMask = -1;
+}
+
+/**
+ * The words a pattern cannot match without, or null where they cannot be trusted: its source is beyond
+ * what requiredLiterals reads, or Unicode case folding would let a non-ASCII letter match an ASCII one
+ * (`/k/iu` matches the Kelvin sign), which the pass's ASCII folding would not see.
+ */
+function wordsOf(pattern: RegExp): string[] | null {
+  if (pattern.ignoreCase && /[uv]/.test(pattern.flags)) return null;
+  try {
+    const required = requiredLiterals(pattern.source);
+    return required.length > 0 && required.every(isAsciiWord) ? required : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAsciiWord(word: string): boolean {
+  if (word.length === 0) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
+  const groups = new Map<string, string[]>();
+  for (const p of patterns) {
+    const flags = p.flags.replace(/[gyd]/g, '');
+    groups.set(flags, [...(groups.get(flags) ?? []), `(?:${p.source})`]);
+  }
+  const regexes = [...groups].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+  if (regexes.length === 0) return null;
+  return (text) => regexes.some((regex) => regex.test(text));
+}
+
+// The same line is asked of by several lists in a row: its mask is kept for the next question. Two
+// entries, because the raw line and its message after the prefix are asked of in turn.
+let lastText = '';
+let lastMask = -1;
+let otherText = '';
+let otherMask = -1;
+
+function maskOf(text: string): number {
+  if (text === lastText && lastMask !== -1) return lastMask;
+  if (text === otherText && otherMask !== -1) {
+    [lastText, lastMask, otherText, otherMask] = [otherText, otherMask, lastText, lastMask];
+    return lastMask;
+  }
+  const mask = (built as WordSets).maskOf(text);
+  otherText = lastText;
+  otherMask = lastMask;
+  lastText = text;
+  lastMask = mask;
+  return mask;
 }

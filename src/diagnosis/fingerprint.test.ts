@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { maskVariable } from './fingerprint.js';
+
+/** The patterns maskVariable's faster passes stand for. */
+
+const byPatterns = (text: string): string => {
+  let masked = text.slice(0, 500);
+  masked = masked.replace(/0x[0-9a-f]+/gi, 'H').replace(/\b[\w-]*?[0-9a-f]{12,}\b/gi, 'I');
+  masked = masked.replace(/(?:\/[\w.@+-]+)+\/?/g, 'P');
+  masked = masked
+    .replace(/\b(?:rank|pid|tp|dp|gpu|device|cuda:)\s*[=:]?\s*\d+/gi, 'R')
+    .replace(/\d+(?:\.\d+)?/g, 'N')
+    .replace(/\s+/g, ' ');
+  return masked.trim();
+};
+
+describe('maskVariable', () => {
+  it.each([
+    [
+      'a request id with its prefix',
+      'Error in request chatcmpl-7498c558d3ea57635ee115995f967a3b: prompt too long',
+      'Error in request I: prompt too long',
+    ],
+    ['a hex run that ends inside a word is no id', 'deadbeef0123456789zz', 'deadbeefNzz'],
+    ['an id after a dash', 'x -0123456789abcdef y', 'x -I y'],
+    ['two ids, the dash taken by the second', 'a0123456789ab-0123456789abcd', 'II'],
+    ['short hex stays', 'cafe babe', 'cafe babe'],
+    ['ranks, numbers and paths', 'rank 3 failed at /opt/x.py line 12', 'R failed at P line N'],
+    ['spaces folded', 'a \t b\u00a0\u00a0c', 'a b c'],
+  ])('%s', (_, text, expected) => {
+    expect(maskVariable(text)).toBe(expected);
+  });
+
+  it('masks as the plain passes do, on strings spelled from ids, words, spaces and separators', () => {
+    const piece = fc.constantFrom(
+      '0123456789ab',
+      'cdef',
+      'Ab',
+      'g',
+      '_',
+      '-',
+      ' ',
+      ':',
+      'x1',
+      'é',
+      '0x',
+      '.',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join('');
+        expect(maskVariable(text)).toBe(byPatterns(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

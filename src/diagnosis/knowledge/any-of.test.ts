@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { anyOf, PASS_AFTER } from './any-of.js';
+import { CAUSE_HINTS, DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './markers.js';
+import { MARKERS, STRUCTURE, TRIGGER } from './may-matter.js';
+import { NOISE_PATTERNS } from './noise.js';
+import { SHUTDOWN_PHRASES, STOP_REQUESTS } from './shutdown.js';
+import { WRAPPER_PATTERNS } from './wrappers.js';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** The lists anyOf is asked about, and the plain alternation of each: what it must answer on every line. */
+const LISTS: [string, readonly RegExp[]][] = [
+  ['start markers', START_MARKERS],
+  ['ready markers', READY_MARKERS],
+  ['death markers', DEATH_MARKERS],
+  ['cause hints', CAUSE_HINTS],
+  ['noise', NOISE_PATTERNS],
+  ['stop requests', STOP_REQUESTS],
+  ['shutdown phrases', SHUTDOWN_PHRASES],
+  ['wrappers', WRAPPER_PATTERNS],
+  ['may matter', [TRIGGER, STRUCTURE, MARKERS]],
+];
+
+function logsUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return logsUnder(path);
+    return name.endsWith('.log') ? [path] : [];
+  });
+}
+
+describe('anyOf', () => {
+  // Past the questions a short log asks, so the tests below go through the pass over the lists' words.
+  const warm = anyOf([/warm-up/]);
+  for (let i = 0; i < PASS_AFTER; i++) warm('');
+
+  it.each([
+    ['a pattern with a word', [/out of memory/], 'CUDA out of memory', true],
+    ['case folded by its own flag', [/OutOfMemory/i], 'outofmemory', true],
+    ['not folded without it', [/OutOfMemory/], 'outofmemory', false],
+    ['a pattern without a fixed word, tested as is', [/\d{3,}/], 'code 500', true],
+    ['Unicode folding, tested as is', [/k/iu], '\u212A', true],
+    ['a line start', [/^Copy$/], 'Copy', true],
+  ])('%s', (_, patterns, text, expected) => {
+    expect(anyOf(patterns)(text)).toBe(expected);
+  });
+
+  it('answers as the plain alternation of each list on every line of the repository’s logs', () => {
+    const logs = [
+      ...logsUnder(join(ROOT, 'src/signatures')),
+      ...logsUnder(join(ROOT, 'test/fixtures')),
+      ...logsUnder(join(ROOT, 'examples')),
+      // Beside the repository where it is checked out: more real lines, not needed for the test to mean something.
+      ...logsUnder(join(ROOT, '../shared')),
+    ];
+    expect(logs.length).toBeGreaterThan(100);
+    const gated = LISTS.map(([, patterns]) => anyOf(patterns));
+    const plain = LISTS.map(
+      ([, patterns]) =>
+        (text: string) =>
+          patterns.some((p) => new RegExp(p.source, p.flags.replace('g', '')).test(text)),
+    );
+    const differ: string[] = [];
+    let tested = 0;
+    for (const path of logs) {
+      for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+        tested++;
+        LISTS.forEach(([name], i) => {
+          if ((gated[i] as (t: string) => boolean)(line) !== (plain[i] as (t: string) => boolean)(line)) {
+            differ.push(`${name}: ${line.slice(0, 160)}`);
+          }
+        });
+      }
+    }
+    expect(tested).toBeGreaterThan(5_000);
+    expect(differ).toEqual([]);
+  });
+});

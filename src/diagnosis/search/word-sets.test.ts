@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileWordSets } from './word-sets.js';
+
+describe('compileWordSets', () => {
+  it.each([
+    ['no word of any set', [['error'], ['fail']], 'all good', 0],
+    ['a word of the first set', [['error'], ['fail']], 'an ERROR here', 0b01],
+    ['words of both sets', [['error'], ['fail']], 'failed with error', 0b11],
+    ['a word inside another word of another set', [['abd'], ['bc']], 'xabc', 0b10],
+    ['one word in two sets', [['oom'], ['oom', 'kill']], 'OOM', 0b11],
+    ['a line start', [['\ncopy\n']], 'Copy', 0b1],
+    ['not a whole line', [['\ncopy\n']], 'Copy this', 0],
+    ['a line end', [['z\n']], '2024-03-28T01:20:32Z', 0b1],
+    ['a word found through a failure link', [['aab'], ['ab']], 'aaab', 0b11],
+    ['past non-ASCII text', [['error']], 'Ошибка: error', 0b1],
+  ])('%s', (_, sets, line, expected) => {
+    expect(compileWordSets(sets).maskOf(line)).toBe(expected);
+  });
+
+  it('refuses what it cannot search for', () => {
+    expect(() => compileWordSets([['']])).toThrow(/empty/);
+    expect(() => compileWordSets([['ошибка']])).toThrow(/ASCII/);
+    expect(() => compileWordSets(Array.from({ length: 32 }, () => ['x']))).toThrow(/at most/);
+  });
+
+  it('gives each set the bit a plain search gives it, on strings spelled from the words', () => {
+    const sets = [
+      ['error', 'Traceback'],
+      ['fail', 'ail'],
+      ['\nCopy', 'oom\n'],
+      ['killed', 'kill'],
+    ];
+    const compiled = compileWordSets(sets);
+    const pieces = fc.constantFrom(
+      ...sets.flat().map((w) => w.replace(/\n/g, '')),
+      ' ',
+      'x',
+      'é',
+      'ERR',
+      'Kil',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const line = parts.join('');
+        const lower = `\n${line.toLowerCase()}\n`;
+        const expected = sets.reduce(
+          (mask, words, i) => (words.some((w) => lower.includes(w.toLowerCase())) ? mask | (1 << i) : mask),
+          0,
+        );
+        expect(compiled.maskOf(line)).toBe(expected);
+      }),
+    );
+  });
+});

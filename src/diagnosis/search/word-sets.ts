@@ -1,0 +1,89 @@
+/**
+ * Which of several sets of words a line holds, in one pass over it: an Aho–Corasick automaton over all
+ * the words at once, ASCII letters folded, whose states carry the sets their words belong to. The
+ * knowledge lists ask this before their regexes run (knowledge/any-of.ts): a line that holds none of a
+ * list's words cannot match it, and one pass answers for every list.
+ */
+export interface WordSets {
+  /** A bit per set whose words appear in `line` (a string without its newline; `^`/`$` read as one). */
+  maskOf(line: string): number;
+}
+
+/** At most 31 sets: the mask is a small integer. */
+export const MAX_WORD_SETS = 31;
+
+export function compileWordSets(sets: readonly (readonly string[])[]): WordSets {
+  if (sets.length > MAX_WORD_SETS) throw new Error(`at most ${MAX_WORD_SETS} word sets`);
+  const { table, masks, lineStart } = buildTable(sets);
+  return {
+    maskOf(line) {
+      let state = lineStart;
+      let mask = masks[state] as number;
+      for (let i = 0; i < line.length; i++) {
+        // Words are ASCII: a character past Latin-1 may read as any byte, it can only add a set.
+        state = table[(state << 8) | (line.charCodeAt(i) & 0xff)] as number;
+        mask |= masks[state] as number;
+      }
+      return mask | (masks[table[(state << 8) | 0x0a] as number] as number);
+    },
+  };
+}
+
+function buildTable(sets: readonly (readonly string[])[]): {
+  table: Uint16Array;
+  masks: Int32Array;
+  lineStart: number;
+} {
+  const children = [new Map<number, number>()];
+  const own = [0];
+  sets.forEach((words, index) => {
+    for (const word of words) {
+      if (word.length === 0) throw new Error('a word set holds an empty word');
+      let state = 0;
+      for (const byte of bytesOf(word.toLowerCase())) {
+        let next = children[state]?.get(byte);
+        if (next === undefined) {
+          next = children.length;
+          children.push(new Map<number, number>());
+          own.push(0);
+          children[state]?.set(byte, next);
+        }
+        state = next;
+      }
+      own[state] = (own[state] as number) | (1 << index);
+    }
+  });
+  const count = children.length;
+  if (count > 0xffff) throw new Error('too many words for one automaton');
+  const table = new Uint16Array(count * 256);
+  const masks = Int32Array.from(own);
+  const failure = new Uint16Array(count);
+  // Breadth first: a state's failure link is shallower, so its row and its mask are complete when used.
+  const order = [0];
+  for (let head = 0; head < order.length; head++) {
+    const state = order[head] as number;
+    const row = state * 256;
+    if (state !== 0) {
+      const link = (failure[state] as number) * 256;
+      table.copyWithin(row, link, link + 256);
+      masks[state] = (masks[state] as number) | (masks[failure[state] as number] as number);
+    }
+    for (const [byte, child] of children[state] ?? []) {
+      failure[child] = state === 0 ? 0 : (table[row + byte] as number);
+      table[row + byte] = child;
+      if (byte >= 0x61 && byte <= 0x7a) table[row + byte - 0x20] = child;
+      order.push(child);
+    }
+  }
+  return { table, masks, lineStart: table[0x0a] as number };
+}
+
+function bytesOf(word: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code > 0x7f) throw new Error(`a word set takes ASCII words: ${JSON.stringify(word)}`);
+    bytes.push(code);
+  }
+  return bytes;
+}
