@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const LOG_PROGRAMS = '/^(journalctl|docker|podman|kubectl|ssh)$/';
+const LOG_PROGRAMS = '/^(journalctl|systemctl|docker|podman|kubectl|ssh)$/';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', '**/fixtures/**'] },
@@ -42,8 +42,8 @@ export default tseslint.config(
     },
   },
   {
-    // The log-target layer: only src/sources names the programs that read a log (journalctl, docker,
-    // podman, kubectl) or a remote host (ssh); everyone else asks sources for the log.
+    // The log-target layer: only src/sources names the programs that read a log or its unit (journalctl,
+    // systemctl, docker, podman, kubectl) or a remote host (ssh); everyone else asks sources for the log.
     files: ['src/**/*.ts'],
     ignores: ['src/sources/**', '**/*.test.ts'],
     rules: {

@@ -68,6 +68,6 @@ export { trackStarts } from './watch/track-starts.js';
 export type { InvocationSummary, InvocationTracker, ServiceRecord } from './watch/track-starts.js';
 export { parseSystemdMessage } from '../sources/journal/systemd-messages.js';
 export type { SystemdEvent } from '../sources/journal/systemd-messages.js';
-export { parseUnitState, readUnitState } from './watch/read-unit-state.js';
-export type { UnitState } from './watch/read-unit-state.js';
+export { parseUnitState, readUnitState } from '../sources/journal/unit-state.js';
+export type { UnitState } from '../sources/journal/unit-state.js';
 export { followServer } from './follow-server.js';

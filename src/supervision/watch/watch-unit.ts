@@ -10,7 +10,7 @@ import {
 import type { JournalQuery } from '../../sources/journal/journalctl-args.js';
 import { invocationOf, isSystemdEntry } from '../../sources/journal/track-invocations.js';
 import type { CommandRunner } from '../../system/run-command.js';
-import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
+import { readUnitState, stopUnit, type UnitState } from '../../sources/journal/unit-state.js';
 import type { InvocationSummary, ServiceRecord } from './track-starts.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
