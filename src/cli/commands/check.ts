@@ -36,8 +36,8 @@ interface CheckFlags extends EnvironmentFlags {
 }
 
 /** --python / --venv / --site-packages, shared by check and snapshot. */
-export function addEnvironmentOptions(command: Command, where: { ssh?: boolean } = {}): Command {
-  if (where.ssh === true) addTransportOptions(command, { hosts: false });
+export function addEnvironmentOptions(command: Command, where: { remote?: boolean } = {}): Command {
+  if (where.remote === true) addTransportOptions(command, { hosts: false });
   return command
     .option('--python <path>', 'the interpreter the server runs (asked once, with -I, for its paths)')
     .option(
@@ -97,7 +97,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
       .description(
         'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
       ),
-    { ssh: true },
+    { remote: true },
   )
     .option(
       '--skip-python',
