@@ -63,7 +63,8 @@ function matchFirst(grammars: readonly PrefixGrammar[], rest: string, parsed: Pa
 
 function stripSuffixes(text: string, parsed: ParsedLine): string {
   let rest = text;
-  const repeated = REPEATED.exec(rest);
+  // Anchored at the end, but searched from the start: asked only of lines that end so.
+  const repeated = rest.endsWith('across cluster]') ? REPEATED.exec(rest) : null;
   if (repeated) {
     parsed.repeat = Number(repeated[1]);
     rest = rest.slice(0, repeated.index);

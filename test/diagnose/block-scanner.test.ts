@@ -263,18 +263,13 @@ describe('haystack inputs: each failure of ../shared after all the healthy logs,
   const HEAD = '\n'.repeat(200);
   const PADDING = `${'x'.repeat(MiB + 1)}\n`;
 
-  // Failures that the fast read misses when they follow a serving log with nothing between (boundary none)
-  // and lie before the closely read end. Serving mode looks only for signs of death (a traceback, an error
-  // word or level, systemd, a segfault, a shutdown); these failures start with lines that hold none of
-  // them (`main: couldn't bind HTTP server socket`, `no kernel image is available ...`, a WARN that names the
-  // cause), so it passes over them, or reads a traceback without the lines before it. With systemd's lines
-  // between (boundary systemd) every one is found, as the full read finds it. The reading policy is the
-  // reading's to change (see the issue on reading independent of the believed state); remove an entry once
-  // it no longer differs (the test says so).
   // Failures whose fast read still differs from the full read when they follow a serving log with nothing
-  // between (boundary none): the first lines of these failures hold no word the cheap search looks for, so
-  // the traceback is read without the lines before it (its message's detail, sometimes the cause). With
-  // systemd's lines between, none differs. Remove an entry once it no longer differs (the test says so).
+  // between (boundary none) and lie before the closely read end (closeReadBytes 0 and the padding below
+  // push them there): the first lines of these failures hold no word the cheap search looks for
+  // (`main: couldn't bind HTTP server socket`, `no kernel image is available ...`, a WARN that names the
+  // cause), so a traceback is read without the lines before it (its message's detail, sometimes the cause).
+  // With systemd's lines between, none differs; where a real log has them, at its end, none differs either
+  // (the next test). Remove an entry once it no longer differs (the test says so).
   const KNOWN_DIFFERENCES: Record<string, string[]> = {
     none: [
       'corpus/llamacpp-001.log',
@@ -319,6 +314,38 @@ describe('haystack inputs: each failure of ../shared after all the healthy logs,
       'these no longer differ: remove them',
     ).toEqual([]);
   });
+
+  // Where a real log has its failure: at the end, after hours of serving with no restart between (with
+  // systemd's lines between, the test above already reads nothing the cheap way before them). The healthy
+  // logs, over and over, fill more than a block, so the cheap search reads them; the failure lies in the
+  // closely read end.
+  const REPEATS = 24;
+  const CLOSE_READ = 64 << 10;
+  it.skipIf(!present)(
+    'ending the log after a megabyte of serving: no failure differs',
+    () => {
+      const healthy = read(['healthy', 'healthy-2']);
+      const hours = Array.from({ length: REPEATS }, () => healthy).flat();
+      const differ: string[] = [];
+      let failures = 0;
+      const searchesBefore = serving.searches;
+      for (const failure of read(['corpus', 'corpus-2'])) {
+        failures++;
+        const bytes = Buffer.from(buildHaystack(hours, failure, 'none').text);
+        expect(bytes.length).toBeGreaterThan(MiB + CLOSE_READ);
+        expect(Buffer.byteLength(failure.text)).toBeLessThan(CLOSE_READ);
+        const fast = diagnose(bytes, { closeReadBytes: CLOSE_READ });
+        const full = diagnose(bytes, { readEveryLine: true });
+        const [a, b] = [JSON.stringify(verdictOf(fast)), JSON.stringify(verdictOf(full))];
+        if (a !== b) differ.push(`${failure.name}: ${a.slice(0, 300)} vs full read ${b.slice(0, 300)}`);
+      }
+      // The serving hours were read the cheap way, not closely.
+      expect(serving.searches - searchesBefore).toBeGreaterThan(failures);
+      expect(failures).toBe(90);
+      expect(differ).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------

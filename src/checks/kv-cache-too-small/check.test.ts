@@ -21,11 +21,16 @@ const LLAMA_8B = {
 };
 const GPU_24_GIB = gpuReading({ name: 'NVIDIA L4-class 24 GiB', memoryTotalMiB: 24 * 1024 });
 
-function run(command: string, config: Record<string, unknown> = LLAMA_8B, bytes = 16_060_522_496) {
+function run(
+  command: string,
+  config: Record<string, unknown> = LLAMA_8B,
+  bytes = 16_060_522_496,
+  gpu = GPU_24_GIB,
+) {
   const server = parseServerFlags(command.split(' '));
   return check.run(
     makeContext([], {
-      gpu: GPU_24_GIB,
+      gpu,
       model: { ...modelFacts(config), weights: { bytes, source: 'model.safetensors.index.json total_size' } },
       server,
       maxModelLen: server.maxModelLen,
@@ -49,7 +54,7 @@ describe('kv-cache-too-small', () => {
   it('passes at 8192 on the same GPU, stating the largest length that fits', () => {
     const [problem] = run('vllm serve M --gpu-memory-utilization 0.9 --max-model-len 8192');
     expect(problem?.severity).toBe('info');
-    expect(problem?.detail).toMatch(/the largest --max-model-len that fits is about 3\d{4}/);
+    expect(problem?.detail).toMatch(/the largest --max-model-len that fits is about 4\d{4}/);
   });
 
   it('uses the model length when no --max-model-len is given', () => {
@@ -70,6 +75,24 @@ describe('kv-cache-too-small', () => {
     )[0];
     expect(full?.detail).toContain('8.00 GiB of KV cache');
     expect(fp8?.detail).toContain('4.00 GiB of KV cache');
+  });
+
+  it('sizes an SGLang pool as SGLang does: free memory × --mem-fraction-static − weights, no reserve', () => {
+    const held = gpuReading({ name: 'GPU', memoryTotalMiB: 24 * 1024, memoryUsedMiB: 2 * 1024 });
+    const [problem] = run(
+      'python -m sglang.launch_server --model-path M --mem-fraction-static 0.85 --context-length 8192',
+      LLAMA_8B,
+      16_060_522_496,
+      held,
+    );
+    // 22 GiB free × 0.85 = 18.70 GiB; minus 14.96 GiB of weights.
+    expect(problem?.detail).toContain('GPU (free): 22.00 GiB × 0.85 utilization = 18.70 GiB');
+    expect(problem?.detail).toContain('about 3.74 GiB is left');
+  });
+
+  it("takes SGLang's default fraction for the TP size when the command gives none", () => {
+    const [problem] = run('python -m sglang.launch_server --model-path M --tp 4 --context-length 8192');
+    expect(problem?.detail).toContain('× 0.85 utilization');
   });
 
   it('says so when the weights alone do not fit', () => {

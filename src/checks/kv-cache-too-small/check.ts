@@ -5,11 +5,11 @@ import { estimateMemory, kvBytesFor, type MemoryEstimate } from './estimate-memo
 
 const MiB = 1024 ** 2;
 
-/** GiB with two decimals, as vLLM prints its memory figures. */
+/** GiB with two decimals, as vLLM prints its memory figures (MiB, KiB below). */
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 ** 3 || bytes === 0
-    ? `${(bytes / 1024 ** 3).toFixed(2)} GiB`
-    : `${(bytes / MiB).toFixed(2)} MiB`;
+  if (bytes >= 1024 ** 3 || bytes === 0) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (Math.abs(bytes) >= MiB) return `${(bytes / MiB).toFixed(2)} MiB`;
+  return `${(bytes / 1024).toFixed(2)} KiB`;
 }
 
 /**
@@ -29,7 +29,7 @@ export default defineCheck({
     const needed = kvBytesFor(estimate.bytesPerToken, length);
     const budget =
       `${device}: ${formatBytes(gpuBytes)} × ${utilization} utilization = ${formatBytes(estimate.budget)}; ` +
-      `weights ${formatBytes(estimate.weights)} per GPU, reserve ${formatBytes(estimate.reserve)} (activations, CUDA context, graphs)`;
+      `weights ${formatBytes(estimate.weights)} per GPU, reserve ${formatBytes(estimate.reserve)} (profiling-pass activations and buffers)`;
     const largest = `the largest --max-model-len that fits is about ${estimate.maxLength}`;
     if (estimate.available <= 0) {
       return [
@@ -86,8 +86,14 @@ function readSetup(context: CheckContext): Setup | null {
   if (smallest?.memoryTotalMiB == null) return null;
   const derived = deriveMaxModelLen(model.config, model.tokenizerMaxLength);
   const length = context.maxModelLen ?? derived.value;
-  const utilization = server?.gpuMemoryUtilization ?? GPU_MEMORY_UTILIZATION;
-  const gpuBytes = smallest.memoryTotalMiB * MiB;
+  const utilization =
+    server?.gpuMemoryUtilization ??
+    (server?.engine === 'sglang'
+      ? sglangMemFraction(context.tensorParallelSize ?? 1)
+      : GPU_MEMORY_UTILIZATION);
+  const sglang = server?.engine === 'sglang';
+  // SGLang sizes its pool from the memory free when it starts loading, vLLM from the GPU's total.
+  const gpuBytes = (smallest.memoryTotalMiB - (sglang ? (smallest.memoryUsedMiB ?? 0) : 0)) * MiB;
   const estimate = estimateMemory({
     config: model.config,
     weightBytes: weights.bytes,
@@ -97,7 +103,8 @@ function readSetup(context: CheckContext): Setup | null {
     pipelineParallel: server?.pipelineParallel ?? 1,
     kvCacheDtype: server?.kvCacheDtype ?? null,
     maxNumBatchedTokens: server?.maxNumBatchedTokens ?? null,
-    enforceEager: server?.enforceEager ?? false,
+    maxNumSeqs: server?.maxNumSeqs ?? null,
+    engine: sglang ? 'sglang' : 'vllm',
   });
   return {
     estimate,
@@ -105,7 +112,7 @@ function readSetup(context: CheckContext): Setup | null {
     lengthSource: context.maxModelLen !== null ? '--max-model-len' : `the model's ${derived.key}`,
     utilization,
     gpuBytes,
-    device: smallest.name,
+    device: sglang ? `${smallest.name} (free)` : smallest.name,
   };
 }
 
@@ -122,4 +129,16 @@ function roundDown(length: number): number {
   if (length < 1024) return length;
   const step = 10 ** Math.floor(Math.log10(length) - 1);
   return Math.floor(length / step) * step;
+}
+
+/**
+ * SGLang's --mem-fraction-static default by TP size (server_args.py, early 2025 releases; later ones
+ * derive it from the GPU's memory and land near these).
+ */
+function sglangMemFraction(tensorParallel: number): number {
+  if (tensorParallel >= 16) return 0.79;
+  if (tensorParallel >= 8) return 0.81;
+  if (tensorParallel >= 4) return 0.85;
+  if (tensorParallel >= 2) return 0.87;
+  return 0.88;
 }

@@ -8,7 +8,7 @@ export interface MemoryEstimate {
   budget: number;
   /** Weights on one GPU: the checkpoint divided by TP × PP. */
   weights: number;
-  /** Activation peak of the profiling run, CUDA context, NCCL and CUDA graphs (see RESERVE). */
+  /** What the engine keeps out of the budget besides weights: activation peak and buffers (see RESERVE). */
   reserve: number;
   /** budget − weights − reserve: the engine's "Available KV cache memory". */
   available: number;
@@ -30,31 +30,49 @@ export interface MemoryInputs {
   config: Config;
   /** Checkpoint bytes (safetensors index total_size, or the files' sizes). */
   weightBytes: number;
+  /** The GPU's memory as nvidia-smi reports it (memory.total), or free memory where that is what is known. */
   gpuBytes: number;
+  /** --gpu-memory-utilization (vLLM) or --mem-fraction-static (SGLang). */
   utilization: number;
   tensorParallel: number;
   pipelineParallel: number;
   /** --kv-cache-dtype; 'auto' or null: the model's dtype. */
   kvCacheDtype: string | null;
   maxNumBatchedTokens: number | null;
-  enforceEager: boolean;
+  /** --max-num-seqs; null: the engine's default for this GPU. */
+  maxNumSeqs?: number | null;
+  /** How the engine sizes its pool; vLLM when the command does not say. */
+  engine?: 'vllm' | 'sglang' | null;
 }
 
 const GiB = 1024 ** 3;
 /**
- * What a file-level estimate cannot measure, stated: vLLM profiles a forward pass of
- * max_num_batched_tokens (its activation peak) and adds CUDA context, cuBLAS and NCCL buffers
- * (about 1 GiB) and, unless --enforce-eager, CUDA graphs (about 0.5 GiB).
+ * What a file-level estimate cannot measure, stated. vLLM (v1/worker/gpu_worker.py,
+ * determine_available_memory) gives the KV cache total × gpu_memory_utilization minus what its
+ * profiling pass measured: the weights, the torch peak of one forward pass of max_num_batched_tokens
+ * plus a sampler pass over max_num_seqs rows of fp32 logits, and memory allocated outside torch since
+ * start-up (cuBLAS workspaces; NCCL and custom all-reduce buffers when TP > 1). CUDA graphs are captured
+ * after the KV cache is allocated, so they come out of the (1 − utilization) headroom, not the budget.
+ * Defaults are V1's for the OpenAI server: 8192 batched tokens and 1024 sequences on GPUs of 70 GiB or
+ * more, 2048 and 256 below. The sampler's native top-k/top-p path (v1/sample/ops/topk_topp_sampler.py)
+ * holds about six logits-sized buffers at its peak: the fp32 logits, their sorted copy and int64 sort
+ * indices (three), the softmax and its cumulative sum, and the scattered result. Checked against the real
+ * logs in test/check/memory-fit-real-logs.test.ts.
  */
-export const RESERVE = { context: 1 * GiB, cudaGraphs: 0.5 * GiB, defaultBatchedTokens: 8192 };
+export const RESERVE = {
+  nonTorch: 0.25 * GiB,
+  nonTorchParallel: 0.5 * GiB,
+  logitsCopies: 6,
+  largeGpu: 70 * GiB,
+  batchedTokens: { large: 8192, small: 2048 },
+  sequences: { large: 1024, small: 256 },
+};
 
 export function estimateMemory(inputs: MemoryInputs): MemoryEstimate {
-  const text = findTextConfig(inputs.config);
   const ranks = inputs.tensorParallel * inputs.pipelineParallel;
   const budget = inputs.gpuBytes * inputs.utilization;
   const weights = inputs.weightBytes / ranks;
-  const reserve =
-    RESERVE.context + (inputs.enforceEager ? 0 : RESERVE.cudaGraphs) + activationPeak(text, inputs);
+  const reserve = inputs.engine === 'sglang' ? 0 : vllmReserve(inputs);
   const available = budget - weights - reserve;
   const bytesPerToken = kvBytesPerToken(inputs.config, inputs);
   return {
@@ -65,6 +83,19 @@ export function estimateMemory(inputs: MemoryInputs): MemoryEstimate {
     bytesPerToken,
     maxLength: longestFitting(bytesPerToken, available),
   };
+}
+
+/**
+ * SGLang (model_runner.profile_max_num_token) keeps total × (1 − mem_fraction_static) free after the
+ * weights and gives the rest to the KV pool: its activations and CUDA graphs live in that headroom, so
+ * nothing is reserved inside the fraction. vLLM: see RESERVE.
+ */
+function vllmReserve(inputs: MemoryInputs): number {
+  const large = inputs.gpuBytes >= RESERVE.largeGpu;
+  const tokens = inputs.maxNumBatchedTokens ?? RESERVE.batchedTokens[large ? 'large' : 'small'];
+  const sequences = Math.min(tokens, inputs.maxNumSeqs ?? RESERVE.sequences[large ? 'large' : 'small']);
+  const nonTorch = inputs.tensorParallel > 1 ? RESERVE.nonTorchParallel : RESERVE.nonTorch;
+  return nonTorch + activationPeak(findTextConfig(inputs.config), inputs.tensorParallel, tokens, sequences);
 }
 
 /** KV bytes one sequence of `length` tokens needs on one GPU (sliding layers keep at most their window). */
@@ -133,16 +164,21 @@ function kvDtypeBytes(kvCacheDtype: string | null, text: Config, config: Config)
   return dtype === 'float32' ? 4 : 2;
 }
 
-/** The profiling pass: hidden states and MLP intermediates of the batched tokens, and fp32 logits of the sequences. */
-function activationPeak(text: Config, inputs: MemoryInputs): number {
-  const tokens = inputs.maxNumBatchedTokens ?? RESERVE.defaultBatchedTokens;
+/**
+ * The torch peak of the profiling pass: per batched token the residual and the attention projections
+ * (hidden size), the MLP's gate-up output and its activation (3 × intermediate, or for a MoE the routed
+ * tokens' 3 × moe_intermediate × experts per token), split over TP; then the sampler's fp32 logits,
+ * one vocabulary row per sequence, LOGITS_COPIES deep.
+ */
+function activationPeak(text: Config, tensorParallel: number, tokens: number, sequences: number): number {
   const hidden = findNumber(text, ['hidden_size', 'n_embd', 'd_model'])?.value ?? 0;
-  const intermediate =
-    findNumber(text, ['moe_intermediate_size', 'intermediate_size', 'ffn_hidden_size', 'n_inner'])?.value ??
-    4 * hidden;
+  const experts = findNumber(text, ['num_experts_per_tok', 'moe_topk', 'num_selected_experts'])?.value;
+  const moe = findNumber(text, ['moe_intermediate_size'])?.value;
+  const dense = findNumber(text, ['intermediate_size', 'ffn_hidden_size', 'n_inner'])?.value ?? 4 * hidden;
+  const mlp = experts === undefined ? 3 * dense : 3 * (moe ?? dense) * experts;
   const vocab = findNumber(text, ['vocab_size'])?.value ?? 0;
-  const perToken = ((4 * hidden + 2 * intermediate) * 2) / inputs.tensorParallel;
-  return tokens * perToken + 256 * vocab * 4;
+  const perToken = ((4 * hidden + mlp) * 2) / tensorParallel;
+  return tokens * perToken + sequences * vocab * 4 * RESERVE.logitsCopies;
 }
 
 function longestFitting(layout: KvLayout, available: number): number {

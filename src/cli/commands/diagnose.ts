@@ -12,7 +12,7 @@ import { createTimelineBuilder } from '../../timeline/build-timeline.js';
 import { tapLines } from '../../timeline/tap-lines.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
 import { diagnoseEach } from '../diagnose-files.js';
-import { renderFleetPage, renderPage, type PageInput } from '../render-page.js';
+import type { PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
@@ -87,7 +87,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         const report = groupFleet(fleet.target, inputs);
         io.stdout.write(
           format === 'html'
-            ? renderFleetPage(report, { redact: flags.redact })
+            ? (await loadPages()).renderFleetPage(report, { redact: flags.redact })
             : renderFleet(report, { format, color: wantsColor(io) }),
         );
         const read = report.members.some(
@@ -97,11 +97,15 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         return;
       }
       const html = flags.format === 'html';
+      const pages = html ? await loadPages() : null;
       const runner = chooseRunner(flags, io);
       const helpers: PrescanThread[] = [];
       const run = (source: SourceSpec): Promise<PageInput> =>
         diagnoseSource(source, rules, io, runner, html, helpers);
-      const page = (inputs: PageInput[]): string => renderPage(inputs, { redact: flags.redact });
+      const page = (inputs: PageInput[]): string => {
+        if (pages === null) throw new Error('a page asked for without --format html');
+        return pages.renderPage(inputs, { redact: flags.redact });
+      };
       const render = (diagnosis: Diagnosis): string =>
         flags.format === 'html'
           ? page([{ label: null, diagnosis, timeline: null }])
@@ -129,6 +133,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       // A unit that is up again has no failure now: the one diagnosed is history.
       setExit(diagnosis.verdict === 'failure' && diagnosis.current === undefined ? 1 : 0);
     });
+}
+
+/** The page's code (styles, script, timeline drawing), loaded only for `--format html`: start-up. */
+function loadPages(): Promise<typeof import('../render-page.js')> {
+  return import('../render-page.js');
 }
 
 /** Whether the helper thread ran (the standalone binary starts it from embedded code). */

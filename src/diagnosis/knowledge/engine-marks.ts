@@ -1,5 +1,6 @@
 import type { Engine } from '../../types/diagnosis.js';
 import type { ParsedLine } from '../../parsing/parsed-line.js';
+import { anyOf } from './any-of.js';
 
 /**
  * What gives an engine away, strongest first. A journal identifier or a logger format is worth more
@@ -9,11 +10,13 @@ interface EngineMark {
   engine: Engine;
   weight: number;
   test: (line: ParsedLine) => boolean;
+  /** The pattern a mark reads in the message, if it reads one: asked together first (most lines hold none). */
+  text?: RegExp;
 }
 
 const formatIs = (id: string) => (line: ParsedLine) => line.formats.includes(id);
 const identIs = (pattern: RegExp) => (line: ParsedLine) => line.ident !== null && pattern.test(line.ident);
-const textHas = (pattern: RegExp) => (line: ParsedLine) => pattern.test(line.text);
+const textHas = (pattern: RegExp) => ({ test: (line: ParsedLine) => pattern.test(line.text), text: pattern });
 
 export const ENGINE_MARKS: readonly EngineMark[] = [
   { engine: 'ollama', weight: 5, test: identIs(/^ollama/) },
@@ -33,22 +36,30 @@ export const ENGINE_MARKS: readonly EngineMark[] = [
   { engine: 'trtllm', weight: 3, test: formatIs('trtllm-cpp') },
   { engine: 'ollama', weight: 3, test: formatIs('ollama-slog') },
   { engine: 'ollama', weight: 2, test: formatIs('go-log') },
-  { engine: 'lmdeploy', weight: 3, test: textHas(/\[TM\]\[|\blmdeploy\b|turbomind/i) },
-  { engine: 'tgi', weight: 2, test: textHas(/text_generation_|text-generation-launcher/) },
-  { engine: 'trtllm', weight: 2, test: textHas(/tensorrt_llm|TensorRT-LLM/) },
-  { engine: 'ollama', weight: 2, test: textHas(/\bollama\b|\[GIN\]/i) },
+  { engine: 'lmdeploy', weight: 3, ...textHas(/\[TM\]\[|\blmdeploy\b|turbomind/i) },
+  { engine: 'tgi', weight: 2, ...textHas(/text_generation_|text-generation-launcher/) },
+  { engine: 'trtllm', weight: 2, ...textHas(/tensorrt_llm|TensorRT-LLM/) },
+  { engine: 'ollama', weight: 2, ...textHas(/\bollama\b|\[GIN\]/i) },
   {
     engine: 'llamacpp',
     weight: 1,
-    test: textHas(/^(?:llama_|ggml_|gguf_|llm_load|load_tensors|srv |slot |main: |print_info)/),
+    ...textHas(/^(?:llama_|ggml_|gguf_|llm_load|load_tensors|srv |slot |main: |print_info)/),
   },
-  { engine: 'vllm', weight: 1, test: textHas(/\/vllm\/|\bvLLM\b/) },
-  { engine: 'sglang', weight: 1, test: textHas(/\/sglang\/|\bsglang\b/i) },
+  { engine: 'vllm', weight: 1, ...textHas(/\/vllm\/|\bvLLM\b/) },
+  { engine: 'sglang', weight: 1, ...textHas(/\/sglang\/|\bsglang\b/i) },
 ];
+
+const OTHER_MARKS = ENGINE_MARKS.filter((mark) => mark.text === undefined);
+const TEXT_MARKS = ENGINE_MARKS.filter((mark) => mark.text !== undefined);
+const mayHoldTextMark = anyOf(TEXT_MARKS.map((mark) => mark.text as RegExp));
 
 /** Adds this line's votes. */
 export function voteEngine(line: ParsedLine, votes: Map<Engine, number>): void {
-  for (const mark of ENGINE_MARKS) {
-    if (mark.test(line)) votes.set(mark.engine, (votes.get(mark.engine) ?? 0) + mark.weight);
-  }
+  for (const mark of OTHER_MARKS) vote(mark, line, votes);
+  if (!mayHoldTextMark(line.text)) return;
+  for (const mark of TEXT_MARKS) vote(mark, line, votes);
+}
+
+function vote(mark: EngineMark, line: ParsedLine, votes: Map<Engine, number>): void {
+  if (mark.test(line)) votes.set(mark.engine, (votes.get(mark.engine) ?? 0) + mark.weight);
 }
