@@ -38,10 +38,12 @@ export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
 /** Questions asked of all the lists before their words are looked for first (a few thousand lines). */
 export const PASS_AFTER = 20_000;
 /**
- * A word is looked for by its first this many characters: a part of a word a pattern cannot match
- * without is one too, and short words keep the table small (a tenth of the states, a few ms to build).
+ * A word is looked for by its last this many characters: a part of a word a pattern cannot match without
+ * is one too, and short words keep the table small. The ends of the knowledge lists' phrases tell more than
+ * their starts (`error in`, `failed t`): on request-error lines the lists' alternations run 2.5 times a
+ * line with the last 12, 4.2 with the first 8, 2.3 with whole words (twice the table).
  */
-const WORD_PREFIX = 8;
+const WORD_LENGTH = 12;
 
 interface Registered {
   patterns: readonly RegExp[];
@@ -68,7 +70,7 @@ function buildPass(): void {
       if (required === null) always.push(pattern);
       else {
         gated.push(pattern);
-        for (const word of required) words.add(word.slice(0, WORD_PREFIX));
+        for (const word of required) words.add(word.slice(-WORD_LENGTH));
       }
     }
     list.always = alternationOf(always);
