@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const LOG_PROGRAMS = '/^(journalctl|systemctl|docker|podman|kubectl|ssh)$/';
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', '**/fixtures/**'] },
   js.configs.recommended,
@@ -37,6 +39,41 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', 'process'],
       'no-console': 'error',
+    },
+  },
+  {
+    // The log-target layer: only src/sources names the programs that read a log or its unit (journalctl,
+    // systemctl, docker, podman, kubectl) or a remote host (ssh); everyone else asks sources for the log.
+    files: ['src/**/*.ts'],
+    ignores: ['src/sources/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[arguments.0.value=${LOG_PROGRAMS}]`,
+          message: 'a log program runs only in src/sources (the log-target layer): read the log through it',
+        },
+      ],
+    },
+  },
+  {
+    // watch, fleets and the CLI start no program of their own: they hand an injected runner to sources.
+    files: ['src/supervision/watch/**', 'src/fleet/**', 'src/cli/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process'],
+          patterns: [
+            {
+              group: ['**/system/run-command.js'],
+              importNames: ['runCommand', 'startCommand'],
+              message: 'take a CommandRunner and read through src/sources',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

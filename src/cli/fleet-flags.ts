@@ -1,17 +1,13 @@
 import { UsageError } from '../errors.js';
-import {
-  inspectContainerState,
-  listComposeContainers,
-  planPods,
-  type MemberPlan,
-} from '../fleet/read-fleet.js';
-import { createSshRunner, type SourceSpec } from '../sources/index.js';
+import { inspectContainerState, planPods, type MemberPlan } from '../fleet/read-fleet.js';
+import { findContainerRuntime, listComposeContainers } from '../sources/containers/index.js';
+import { chosenContainers, composeRuntime } from './container-flags.js';
+import type { SourceSpec } from '../sources/index.js';
 import { localRunner } from '../system/run-command.js';
 import type { CliIo } from './io.js';
-import { sshDestinations, toSshTarget, type SshFlags } from './ssh-flags.js';
+import { chooseRunners, type TransportFlags } from './transport-flags.js';
 
 export interface FleetFlags {
-  docker?: string[];
   compose?: string;
   kube?: string | boolean;
   selector?: string;
@@ -34,15 +30,15 @@ export interface FleetPlan {
  */
 export async function planFleet(
   spec: SourceSpec,
-  flags: FleetFlags & SshFlags,
+  flags: FleetFlags & TransportFlags,
   io: CliIo,
 ): Promise<FleetPlan | null> {
   const concurrency = Number(flags.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`--concurrency takes 1 to 64, got "${flags.concurrency}"`);
   }
-  const hosts = sshDestinations(flags, io);
-  const runners = hosts.map((host) => createSshRunner(toSshTarget(host, flags, io)));
+  const runners = chooseRunners(flags, io);
+  const hosts = runners.map((runner) => runner.host ?? 'here');
   const runner = runners.length === 1 ? (runners[0] ?? localRunner) : localRunner;
   const env = io.env;
   if (spec.kind === 'kube' && flags.selector !== undefined) {
@@ -72,18 +68,23 @@ export async function planFleet(
     throw new UsageError('--kube needs a POD, or -l SELECTOR for many');
   if (spec.kind === 'kube' && flags.allNamespaces === true)
     throw new UsageError('--all-namespaces goes with --kube -l SELECTOR');
-  if (spec.kind === 'docker' && ((flags.docker?.length ?? 0) > 1 || flags.compose !== undefined)) {
-    if (flags.compose !== undefined && flags.docker !== undefined)
-      throw new UsageError('give --docker NAME... or --compose PROJECT, not both');
+  const containers = chosenContainers(flags);
+  if (
+    findContainerRuntime(spec.kind) !== undefined &&
+    ((containers?.names.length ?? 0) > 1 || flags.compose !== undefined)
+  ) {
+    if (flags.compose !== undefined && containers !== null)
+      throw new UsageError(`give --${containers.runtime.name} NAME... or --compose PROJECT, not both`);
+    const runtime = containers?.runtime ?? composeRuntime();
     if (hosts.length > 1)
       throw new UsageError('a fleet of containers is read on one host: give --ssh at most once');
     const names =
       flags.compose === undefined
-        ? (flags.docker ?? [])
-        : await listComposeContainers(flags.compose, runner, env);
+        ? (containers?.names ?? [])
+        : await listComposeContainers(runtime, flags.compose, runner, env);
     const plans = await Promise.all(
       names.map(async (name) => {
-        const state = await inspectContainerState(name, runner, env);
+        const state = await inspectContainerState(runtime, name, runner, env);
         return {
           name,
           runner,

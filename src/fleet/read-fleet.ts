@@ -1,7 +1,8 @@
-import { describeError, SourceError, UsageError } from '../errors.js';
+import { describeError } from '../errors.js';
+import { inspectContainer, toPodState, type ContainerRuntime } from '../sources/containers/index.js';
 import { openSource, type OpenedSource, type SourceIo, type SourceSpec } from '../sources/index.js';
-import { listPods, readPodEvents, wantsPrevious, type PodQuery } from '../sources/kube-pods.js';
-import { localRunner, type CommandRunner } from '../system/run-command.js';
+import { listPods, readPodEvents, wantsPrevious, type PodQuery } from '../sources/kubectl.js';
+import type { CommandRunner } from '../system/run-command.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import type { FleetInput, PodEvent, PodState } from './types.js';
 
@@ -74,68 +75,15 @@ export async function planPods(
   }));
 }
 
-/** docker compose's containers of a project, by the label compose puts on each. */
-export async function listComposeContainers(
-  project: string,
-  runner: CommandRunner = localRunner,
-  env: Record<string, string | undefined>,
-): Promise<string[]> {
-  if (!/^[a-z0-9][a-z0-9_-]*$/.test(project)) {
-    throw new UsageError(
-      `invalid compose project ${JSON.stringify(project)}: use lower-case letters, digits, _ and -`,
-    );
-  }
-  const result = await runner.run(
-    'docker',
-    ['ps', '--all', `--filter=label=com.docker.compose.project=${project}`, '--format={{.Names}}'],
-    { timeoutMs: 60_000, env, label: 'docker ps' },
-  );
-  if (result.code !== 0)
-    throw new SourceError(
-      `docker ps failed (status ${result.code}): ${result.stderr.trim().split('\n')[0] ?? ''}`,
-    );
-  const names = result.stdout
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .sort();
-  if (names.length === 0) throw new SourceError(`docker has no containers of compose project ${project}`);
-  return names;
-}
-
-/** `docker inspect`'s word on how a container ended: OOMKilled and the exit code, as a pod's state. */
+/** `inspect`'s word on how a container ended (OOMKilled, the exit code) as a pod's state; none if it fails. */
 export async function inspectContainerState(
+  runtime: ContainerRuntime,
   container: string,
   runner: CommandRunner,
   env: Record<string, string | undefined>,
 ): Promise<PodState | undefined> {
-  const result = await runner.run('docker', ['inspect', '--type=container', container], {
-    timeoutMs: 30_000,
-    env,
-  });
-  if (result.code !== 0) return undefined;
   try {
-    const [info] = JSON.parse(result.stdout) as {
-      State?: { Running?: boolean; ExitCode?: number; OOMKilled?: boolean; Error?: string; Status?: string };
-      RestartCount?: number;
-    }[];
-    const state = info?.State ?? {};
-    const running = state.Running === true;
-    return {
-      phase: state.Status ?? null,
-      reason: null,
-      container,
-      restartCount: info?.RestartCount ?? 0,
-      ready: running,
-      waiting: null,
-      terminated: running
-        ? null
-        : {
-            reason: state.OOMKilled === true ? 'OOMKilled' : null,
-            exitCode: state.ExitCode ?? null,
-            message: state.Error || null,
-          },
-    };
+    return toPodState(container, await inspectContainer(runtime, container, runner, env));
   } catch {
     return undefined;
   }

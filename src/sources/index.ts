@@ -1,13 +1,20 @@
 import { StreamInterruptedError } from '../errors.js';
-import { localRunner } from '../system/run-command.js';
-import { openDockerLogs, openKubeLogs } from './container-logs.js';
+import { localRunner, type CommandRunner } from '../system/run-command.js';
+import { findContainerRuntime, openContainerLogs } from './containers/index.js';
 import { openUnitJournal } from './journal/read-unit-journal.js';
+import { openKubeLogs } from './kubectl.js';
 import { openFiles } from './read-files.js';
 import { openRemoteFiles } from './remote-files.js';
+import { sshTransport } from './ssh.js';
+import type { Transport } from './transport.js';
 import type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
 
 export type { OpenedSource, SourceIo, SourceOptions, SourceSpec } from './types.js';
 export { createSshRunner, type SshTarget } from './ssh.js';
+export type { Transport, TransportOption } from './transport.js';
+
+/** Every way to run the log programs on another host; each is one file (ssh.ts). */
+export const transports: readonly Transport[] = [sshTransport];
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -25,7 +32,12 @@ export async function openSource(
   const runner = io.runner ?? localRunner;
   const opened = await openOn(spec, io, options);
   if (runner.host === null) return opened;
-  return keepPartial({ ...opened, describe: `${opened.describe} on ${runner.host}` });
+  return keepPartial({ ...opened, describe: onHost(opened.describe, runner) });
+}
+
+/** A description of what was read, with the host it was read on when that is not this one. */
+export function onHost(describe: string, runner: CommandRunner = localRunner): string {
+  return runner.host === null ? describe : `${describe} on ${runner.host}`;
 }
 
 function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise<OpenedSource> {
@@ -38,10 +50,13 @@ function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise
         : openRemoteFiles(spec.paths, runner, io.env, timeoutMs);
     case 'unit':
       return openUnitJournal(spec, runner, io.env, timeoutMs);
-    case 'docker':
-      return openDockerLogs(spec, runner, io.env, timeoutMs);
     case 'kube':
       return openKubeLogs(spec, runner, io.env, timeoutMs);
+    default: {
+      const runtime = findContainerRuntime(spec.kind);
+      if (runtime === undefined) throw new Error(`no log target ${spec.kind}`);
+      return openContainerLogs(runtime, spec, runner, io.env, timeoutMs);
+    }
   }
 }
 

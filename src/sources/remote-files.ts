@@ -17,7 +17,9 @@ export function openRemoteFiles(
 ): Promise<OpenedSource> {
   if (paths.includes('-')) {
     return Promise.reject(
-      new UsageError("with --ssh, '-' (standard input) is this host's: name the log files there"),
+      new UsageError(
+        `'-' (standard input) is this host's: name the log files on ${runner.host ?? 'the other host'}`,
+      ),
     );
   }
   const warnings: string[] = [];

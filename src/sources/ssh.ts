@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SourceError, StreamInterruptedError, UsageError } from '../errors.js';
 import {
   localRunner,
@@ -7,6 +9,10 @@ import {
   type CommandResult,
   type CommandRunner,
 } from '../system/run-command.js';
+import { defineTransport } from './transport.js';
+
+// `--ssh DEST`: the log programs (journalctl, docker, kubectl, cat, find, python) run on another host
+// through the local ssh client and their output is read here. The whole transport is this file.
 
 /** `--ssh DEST`, `--ssh-config FILE`, `--ssh-option KEY=VALUE`: how to reach the other host. */
 export interface SshTarget {
@@ -180,3 +186,83 @@ export function createSshRunner(target: SshTarget, local: CommandRunner = localR
     },
   };
 }
+
+interface SshFlags {
+  ssh?: string[];
+  sshHosts?: string;
+  sshConfig?: string;
+  sshOption?: string[];
+  sshTimeout?: string;
+}
+
+/** The destinations asked for: --ssh flags, then the --ssh-hosts file's lines (# starts a comment). */
+function sshDestinations(flags: SshFlags, cwd: string): string[] {
+  const hosts = [...(flags.ssh ?? [])];
+  if (flags.sshHosts !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(cwd, flags.sshHosts), 'utf8');
+    } catch (error) {
+      throw new SourceError(
+        `cannot read --ssh-hosts ${flags.sshHosts}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+        { cause: error },
+      );
+    }
+    for (const line of text.split('\n')) {
+      const host = line.replace(/#.*/, '').trim();
+      if (host !== '') hosts.push(host);
+    }
+    if (hosts.length === 0) throw new UsageError(`--ssh-hosts ${flags.sshHosts} names no host`);
+  }
+  if (hosts.length === 0 && (flags.sshConfig !== undefined || (flags.sshOption?.length ?? 0) > 0)) {
+    throw new UsageError('--ssh-config and --ssh-option go with --ssh DEST');
+  }
+  return hosts;
+}
+
+function toSshTarget(destination: string, flags: SshFlags, cwd: string): SshTarget {
+  const seconds = Number(flags.sshTimeout ?? '10');
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`--ssh-timeout takes seconds (e.g. 10), got "${flags.sshTimeout}"`);
+  }
+  return {
+    destination,
+    ...(flags.sshConfig === undefined ? {} : { configFile: resolve(cwd, flags.sshConfig) }),
+    options: flags.sshOption ?? [],
+    connectTimeoutMs: seconds * 1000,
+  };
+}
+
+/** --ssh DEST, --ssh-config FILE, --ssh-option KEY=VALUE, --ssh-timeout SECONDS, --ssh-hosts FILE. */
+export const sshTransport = defineTransport({
+  name: 'ssh',
+  options: [
+    {
+      flags: '--ssh <dest>',
+      description: 'run the programs on this host over ssh (host, user@host, ssh://user@host:port)',
+      fleetDescription:
+        'run the programs on this host over ssh (host, user@host, ssh://user@host:port); repeat for a fleet',
+      repeatable: true,
+    },
+    { flags: '--ssh-config <file>', description: 'with --ssh: the ssh config file to use (ssh -F)' },
+    {
+      flags: '--ssh-option <key=value>',
+      description: 'with --ssh: an ssh option (ssh -o), repeatable',
+      repeatable: true,
+    },
+    {
+      flags: '--ssh-timeout <seconds>',
+      description: 'with --ssh: how long connecting may take',
+      defaultValue: '10',
+    },
+    {
+      flags: '--ssh-hosts <file>',
+      description: 'a fleet of hosts, one ssh destination a line',
+      fleetOnly: true,
+    },
+  ],
+  runners(flags, cwd) {
+    const given = flags as SshFlags;
+    return sshDestinations(given, cwd).map((host) => createSshRunner(toSshTarget(host, given, cwd)));
+  },
+});

@@ -1,11 +1,13 @@
 import type { CommandRunner } from '../system/run-command.js';
+import type { ContainerRuntimeName } from './containers/index.js';
 
 export type SourceSpec =
   /** Plain or gzip files ('-' is stdin), read one after the other as one log. */
   | { kind: 'files'; paths: string[] }
   /** A systemd unit's journal through journalctl, narrowed to its last failed invocation. */
   | { kind: 'unit'; unit: string; journalFile?: string[]; journalDir?: string; since?: string }
-  | { kind: 'docker'; container: string; since?: string }
+  /** A container's logs through its runtime (`docker`, `podman`: containers/). */
+  | { kind: ContainerRuntimeName; container: string; since?: string }
   | { kind: 'kube'; pod: string; namespace?: string; container?: string; previous?: boolean };
 
 export interface SourceIo {

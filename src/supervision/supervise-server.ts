@@ -11,7 +11,7 @@ import { describeUnexplainedKill, explainKill, type KillFinding } from './monito
 import { createStartMonitor, type MonitorEvent, type MonitorOutput } from './monitor/start-monitor.js';
 import type { ExitStatus, StallNotice, StartFailure } from './monitor/types.js';
 import { modelListUrl, probeReady } from './probe-health.js';
-import { readKernelKills } from './read-kernel-log.js';
+import { readKernelKills } from '../sources/kernel-log.js';
 import { OutputLineSplitter } from './split-output-lines.js';
 import { measureDownloads } from './watch-download.js';
 

@@ -69,7 +69,7 @@ describe.runIf(JOURNAL_REMOTE !== undefined)('unit journal through journalctl', 
     expect(source).toMatchObject({
       unit: UNIT,
       formats: ['journal-json'],
-      describe: `journal of ${UNIT}, last failed invocation ${invocationIdFor(1).slice(0, 8)} (2 of 2 invocations failed)`,
+      describe: `journal of ${UNIT}, last failed invocation ${invocationIdFor(1).slice(0, 8)}, Feb 20 23:31:56-23:32:39 (2 of 2 invocations failed)`,
       warnings: [],
     });
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/supervision/watch/follow-journal.js';
+import { readJournal } from '../../src/sources/journal/follow-journal.js';
 import { localRunner, runCommand, startCommand } from '../../src/system/run-command.js';
 import { pathWith, readAll, tempDir, writeFakeCommand } from './helpers/fake-command.js';
 

@@ -86,6 +86,9 @@ describe.skipIf(missing !== null)('--ssh through a real sshd', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('flashinfer-version-mismatch');
       expect(result.stdout).toContain('restart loop');
+      expect(result.stdout).toMatch(
+        /"source": "journal of vllm-kimi-k25\.service, failed invocation .* on vigil-test"/,
+      );
     },
     60_000,
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/sources/journal/format-journal-entry.js';
+import { describeInvocation } from '../../src/sources/journal/read-unit-journal.js';
 import {
   createInvocationFilter,
   createInvocationTracker,
@@ -59,7 +60,23 @@ describe('choosing the invocation', () => {
       end: { ordinal: 5, cursor: 'c5' },
       // c began after b failed and has not ended: the unit is up again (no timestamps in these entries).
       running: { invocation: 'c', since: 'Jan 01 00:00:00' },
+      window: { from: undefined, to: undefined },
     });
+  });
+
+  it('times the target from its first entry to its last, the failure line included', () => {
+    const at = (entry: JournalEntry, seconds: number): JournalEntry => ({
+      ...entry,
+      __REALTIME_TIMESTAMP: String(seconds * 1_000_000),
+    });
+    const choice = choose([
+      at(sys('a', 'Starting x...'), 100),
+      at(app('a', 'loading'), 160),
+      at(app(undefined, 'traceback line without an id'), 170),
+      at(sys('a', "x.service: Failed with result 'exit-code'."), 171),
+      at(sys('b', 'Starting x...'), 200),
+    ]);
+    expect(choice.window).toEqual({ from: '100000000', to: '171000000' });
   });
 
   it('has no end for the last invocation and no cursor when journalctl gives none', () => {
@@ -107,5 +124,29 @@ describe('filtering the second pass', () => {
   it('keeps everything without a target', () => {
     const keep = createInvocationFilter(undefined);
     expect([app('a', 'x'), app(undefined, 'y')].every(keep)).toBe(true);
+  });
+});
+
+describe('describing what was read of a unit', () => {
+  const micros = (iso: string): string => String(Date.parse(iso) * 1000);
+  it.each([
+    [
+      'the same day once',
+      { from: micros('2026-02-20T23:31:07Z'), to: micros('2026-02-20T23:36:26Z') },
+      'journal of x.service, last failed invocation 3f2a1b0c, Feb 20 23:31:07-23:36:26',
+    ],
+    [
+      'both days across midnight',
+      { from: micros('2026-02-20T23:59:07Z'), to: micros('2026-02-21T00:01:26Z') },
+      'journal of x.service, last failed invocation 3f2a1b0c, Feb 20 23:59:07 to Feb 21 00:01:26',
+    ],
+    [
+      'no end',
+      { from: micros('2026-02-20T23:31:07Z'), to: undefined },
+      'journal of x.service, last failed invocation 3f2a1b0c, Feb 20 23:31:07',
+    ],
+    ['no times', { from: undefined, to: undefined }, 'journal of x.service, last failed invocation 3f2a1b0c'],
+  ])('%s', (_, window, expected) => {
+    expect(describeInvocation('x.service', 'last failed invocation', '3f2a1b0c-9d8e', window)).toBe(expected);
   });
 });

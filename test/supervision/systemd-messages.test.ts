@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSystemdMessage } from '../../src/supervision/watch/systemd-messages.js';
-import { parseUnitState } from '../../src/supervision/watch/read-unit-state.js';
+import { parseSystemdMessage } from '../../src/sources/journal/systemd-messages.js';
+import { parseUnitState } from '../../src/sources/journal/unit-state.js';
 import { parseSystemdExit } from '../../src/supervision/watch/watch-session.js';
 
 describe('parseSystemdMessage', () => {

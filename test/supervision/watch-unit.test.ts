@@ -103,6 +103,10 @@ describe.skipIf(JOURNAL_REMOTE === undefined)('watchUnit on real journal files',
     // The second start's lines only: the first start's 775 lines were not fed to its diagnosis.
     expect(diagnosis.input.lines).toBeLessThan(800);
     expect(diagnosis.evidence.every((line) => line.text.includes('23:32:'))).toBe(true);
+    // What was read, in diagnose's words: the start's own window of the journal.
+    expect(diagnosis.input.source).toMatch(
+      /^journal of vllm-kimi-k25\.service, failed invocation [0-9a-f]{8}, Feb 20 23:3\d:\d\d-23:3\d:\d\d$/,
+    );
   });
 
   it('follows a journal folder while the unit loads and reports the failure as it is written', async () => {

@@ -13,10 +13,10 @@ import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
 import { mirrorRemoteEnvironment } from '../../sources/remote-environment.js';
 import type { CommandRunner } from '../../system/run-command.js';
 import { wantsColor, type CliIo } from '../io.js';
-import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
+import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 
-export interface EnvironmentFlags extends SshFlags {
+export interface EnvironmentFlags {
   python?: string;
   venv?: string;
   sitePackages?: string[];
@@ -36,8 +36,8 @@ interface CheckFlags extends EnvironmentFlags {
 }
 
 /** --python / --venv / --site-packages, shared by check and snapshot. */
-export function addEnvironmentOptions(command: Command, where: { ssh?: boolean } = {}): Command {
-  if (where.ssh === true) addSshOptions(command, { hosts: false });
+export function addEnvironmentOptions(command: Command, where: { remote?: boolean } = {}): Command {
+  if (where.remote === true) addTransportOptions(command, { hosts: false });
   return command
     .option('--python <path>', 'the interpreter the server runs (asked once, with -I, for its paths)')
     .option(
@@ -97,7 +97,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
       .description(
         'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
       ),
-    { ssh: true },
+    { remote: true },
   )
     .option(
       '--skip-python',
@@ -131,7 +131,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
     )
     .action(async (serverCommand: string[], flags: CheckFlags) => {
       if (
-        flags.ssh !== undefined &&
+        chooseRunners(flags, io).length > 0 &&
         (flags.model !== undefined || flags.port !== undefined || flags.waitGpuFree !== undefined)
       ) {
         throw new UsageError(

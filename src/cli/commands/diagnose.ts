@@ -17,12 +17,14 @@ import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
 import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
 import { PrescanThread } from '../../system/prescan-thread.js';
+import type { ContainerRuntimeName } from '../../sources/containers/index.js';
+import { addContainerOptions, chosenContainers, composeRuntime } from '../container-flags.js';
 import { planFleet, type FleetFlags } from '../fleet-flags.js';
 import { wantsColor, type CliIo } from '../io.js';
-import { addSshOptions, chooseRunner, sshDestinations, type SshFlags } from '../ssh-flags.js';
+import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 
-interface DiagnoseFlags extends SshFlags, FleetFlags {
+interface DiagnoseFlags extends FleetFlags {
   unit?: string;
   journalFile?: string[];
   journalDir?: string;
@@ -42,8 +44,9 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('--unit <name>', "a systemd unit's journal (its last failed start)")
     .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collect)
     .option('--journal-dir <dir>', 'with --unit: read journal files from this folder')
-    .option('--since <time>', 'with --unit or --docker: only lines since this time')
-    .option('--docker <containers...>', "Docker containers' logs (several: a fleet)")
+    .option('--since <time>', 'with --unit or --docker: only lines since this time');
+  addContainerOptions(command, { many: true });
+  command
     .option('--compose <project>', 'every container of a docker compose project (a fleet)')
     .option('--kube [pod]', "a Kubernetes pod's logs; with -l, every pod the selector names (a fleet)")
     .option('-l, --selector <selector>', 'with --kube: the pods with these labels, e.g. app=vllm')
@@ -52,7 +55,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     .option('--container <name>', 'with --kube: the container in the pod')
     .option('--previous', "with --kube: the previous container's logs, after a restart")
     .option('--concurrency <n>', 'a fleet: how many members are read at once', '4');
-  addSshOptions(command, { hosts: true })
+  addTransportOptions(command, { hosts: true })
     .addOption(
       new Option('--format <format>', 'report format (html: one self-contained page)')
         .choices([...REPORT_FORMATS, 'html'])
@@ -218,7 +221,8 @@ function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {
   const kube = flags.kube !== undefined || flags.selector !== undefined;
-  const docker = flags.docker !== undefined || flags.compose !== undefined;
+  const containers = chosenContainers(flags);
+  const docker = containers !== null || flags.compose !== undefined;
   const chosen = [files.length > 0, flags.unit !== undefined, docker, kube];
   if (chosen.filter(Boolean).length > 1) {
     throw new UsageError('give one source: log files, --unit, --docker/--compose or --kube');
@@ -234,8 +238,13 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
     };
   }
   if (docker) {
-    const [first] = flags.docker ?? [];
-    return { kind: 'docker', container: first ?? '', ...(flags.since ? { since: flags.since } : {}) };
+    const runtime = containers?.runtime ?? composeRuntime();
+    const [first] = containers?.names ?? [];
+    return {
+      kind: runtime.name as ContainerRuntimeName,
+      container: first ?? '',
+      ...(flags.since ? { since: flags.since } : {}),
+    };
   }
   if (kube) {
     return {
@@ -247,7 +256,7 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
     };
   }
   if (files.length > 0) return { kind: 'files', paths: files };
-  if (sshDestinations(flags, io).length > 0) {
+  if (chooseRunners(flags, io).length > 0) {
     throw new UsageError('with --ssh, name what to read there: log files, --unit, --docker or --kube');
   }
   if ((io.stdin as { isTTY?: boolean }).isTTY) {

@@ -9,7 +9,7 @@ export function registerSnapshot(program: Command, io: CliIo, setExit: SetExit):
     program
       .command('snapshot')
       .description('print each installed distribution’s name, version, installer and source as JSON'),
-    { ssh: true },
+    { remote: true },
   )
     .addHelpText(
       'after',

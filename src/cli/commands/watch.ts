@@ -20,16 +20,17 @@ import {
   type WatchOptions,
 } from '../../supervision/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
+import type { ContainerRuntimeName } from '../../sources/containers/index.js';
+import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { wantsColor, type CliIo } from '../io.js';
-import { addSshOptions, chooseRunner, type SshFlags } from '../ssh-flags.js';
+import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 
-interface WatchFlags extends SshFlags {
+interface WatchFlags {
   redact: boolean;
   report?: string;
   unit?: string;
-  docker?: string;
   kube?: string;
   namespace?: string;
   container?: string;
@@ -52,13 +53,14 @@ interface WatchFlags extends SshFlags {
 
 export function registerWatch(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program.command('watch');
-  addSshOptions(command, { hosts: false });
+  addTransportOptions(command, { hosts: false });
   command
     .description(
       'follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed',
     )
-    .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation')
-    .option('--docker <name>', 'a docker container, followed through docker logs')
+    .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation');
+  addContainerOptions(command, { many: false });
+  command
     .option('--kube <pod>', 'a Kubernetes pod, followed through kubectl logs')
     .option('-n, --namespace <ns>', 'with --kube: the pod’s namespace')
     .option('--container <name>', 'with --kube: the container in the pod')
@@ -116,7 +118,8 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
 }
 
 async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
-  const targets = [flags.unit, flags.docker, flags.kube].filter((value) => value !== undefined);
+  const containers = chosenContainers(flags);
+  const targets = [flags.unit, containers, flags.kube].filter((value) => value != null);
   if (targets.length !== 1) throw new UsageError('give one of --unit NAME, --docker NAME or --kube POD');
   if (
     flags.unit === undefined &&
@@ -133,7 +136,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
     history: [],
   });
-  const subject = flags.unit ?? flags.docker ?? flags.kube ?? 'the server';
+  const subject = flags.unit ?? containers?.names[0] ?? flags.kube ?? 'the server';
   const pending: Promise<void>[] = [];
   const onEvent = (event: WatchEvent): void => {
     switch (event.type) {
@@ -207,8 +210,11 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
       return result.exitCode;
     }
     const target =
-      flags.docker !== undefined
-        ? ({ kind: 'docker', container: flags.docker } as const)
+      containers !== null
+        ? {
+            kind: containers.runtime.name as ContainerRuntimeName,
+            container: containers.names[0] ?? '',
+          }
         : ({
             kind: 'kube',
             pod: flags.kube ?? '',

@@ -3,7 +3,8 @@ import type { CommandRunner } from '../../system/run-command.js';
 import type { OpenedSource } from '../types.js';
 import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
-import { fieldText, formatJournalEntry } from './format-journal-entry.js';
+import { fieldText, formatJournalEntry, formatTimestamp } from './format-journal-entry.js';
+import { journalArgs, journalOptions } from './journalctl-args.js';
 import { parseEntries } from './parse-entries.js';
 import {
   createInvocationFilter,
@@ -47,13 +48,7 @@ export async function openUnitJournal(
   // Paths on another host are that host's; its journalctl says when one is missing.
   if (runner.host === null) await checkJournalPaths(spec);
   const warnings: string[] = [];
-  const options = {
-    timeoutMs,
-    env,
-    label: 'journalctl',
-    missingHint:
-      'run vigil on the host that holds the journal, or save the log with journalctl and pass the file',
-  };
+  const options = journalOptions({ env }, timeoutMs);
 
   const first = await runner.start(
     'journalctl',
@@ -126,10 +121,7 @@ function linesBetween(lines: SystemdLine[], from: number, to: number): string {
 }
 
 function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
-  // `--opt=value` keeps a value that starts with '-' from being read as an option.
-  const args = [`--unit=${unit}`, '--output=json', '--no-pager'];
-  for (const file of spec.journalFile ?? []) args.push(`--file=${file}`);
-  if (spec.journalDir !== undefined) args.push(`--directory=${spec.journalDir}`);
+  const args = journalArgs({ unit, files: spec.journalFile, directory: spec.journalDir });
   if (spec.since !== undefined) args.push(`--since=${spec.since}`);
   return args;
 }
@@ -147,8 +139,28 @@ function hintsFrom(stderr: string): string[] {
 function describeChoice(unit: string, choice: InvocationChoice): string {
   const starts = `${choice.failed} of ${choice.invocations} invocations failed`;
   if (choice.target === undefined) return `journal of ${unit} (no invocation ids; all lines)`;
-  const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
   const later =
     choice.running === undefined ? '' : `; a later start ${choice.running.invocation.slice(0, 8)} is running`;
-  return `journal of ${unit}, ${which} ${choice.target.slice(0, 8)} (${starts})${later}`;
+  const which = choice.targetFailed ? 'last failed invocation' : 'last invocation';
+  return `${describeInvocation(unit, which, choice.target, choice.window)} (${starts})${later}`;
+}
+
+/**
+ * What was read of a unit, for every report (diagnose's and watch's): `journal of vllm.service, last
+ * failed invocation 3f2a1b0c, Feb 20 23:31:07-23:36:26`. Times are the entries' own, as journalctl's short
+ * format prints them.
+ */
+export function describeInvocation(
+  unit: string,
+  which: string,
+  invocation: string | undefined,
+  window: { from: string | undefined; to: string | undefined },
+): string {
+  const id = invocation === undefined ? '' : ` ${invocation.slice(0, 8)}`;
+  if (window.from === undefined) return `journal of ${unit}, ${which}${id}`;
+  const from = formatTimestamp(window.from);
+  const to = window.to === undefined ? '' : formatTimestamp(window.to);
+  // The same day is not printed twice: `Feb 20 23:31:07-23:36:26`.
+  const end = to === '' ? '' : to.slice(0, 6) === from.slice(0, 6) ? `-${to.slice(7)}` : ` to ${to}`;
+  return `journal of ${unit}, ${which}${id}, ${from}${end}`;
 }

@@ -1,22 +1,13 @@
 import { fieldText, formatTimestamp, type JournalEntry } from './format-journal-entry.js';
-
-/**
- * systemd's words for an invocation that ended badly. `Failed with result` covers failing ExecStartPre
- * and start timeouts; `Main process exited` with a status other than 0/SUCCESS covers the rest.
- */
-const FAILURE =
-  /Failed with result '|Main process exited, code=(?!exited, status=0\/SUCCESS)|Failed to start |killed by the OOM killer/;
-
-/** systemd's words for an invocation that is over, whether it failed or not. */
-const ENDED =
-  /Main process exited, |Deactivated successfully|Failed with result '|Failed to start |Stopped |Start request repeated too quickly|killed by the OOM killer/;
+import { judgeEnd } from './systemd-messages.js';
 
 /** PID 1 writes about units with INVOCATION_ID (and UNIT); the unit's own processes carry _SYSTEMD_*. */
 export function isSystemdEntry(entry: JournalEntry): boolean {
   return fieldText(entry, '_PID') === '1' || fieldText(entry, 'SYSLOG_IDENTIFIER') === 'systemd';
 }
 
-function invocationOf(entry: JournalEntry, systemd: boolean): string | undefined {
+/** The invocation an entry names: systemd's lines say INVOCATION_ID, the unit's own _SYSTEMD_INVOCATION_ID. */
+export function invocationOf(entry: JournalEntry, systemd = isSystemdEntry(entry)): string | undefined {
   return fieldText(entry, systemd ? 'INVOCATION_ID' : '_SYSTEMD_INVOCATION_ID');
 }
 
@@ -41,6 +32,8 @@ export interface InvocationChoice {
   end: JournalPosition | undefined;
   /** A start after the failed target that has not ended: the unit is up again; when it began. */
   running: { invocation: string; since: string } | undefined;
+  /** The target's first and last entries' times (__REALTIME_TIMESTAMP, microseconds). */
+  window: { from: string | undefined; to: string | undefined };
 }
 
 /**
@@ -53,6 +46,7 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
   const failed = new Set<string>();
   const ended = new Set<string>();
   const began = new Map<string, string | undefined>();
+  const lastAt = new Map<string, string>();
   let current: string | undefined;
   let entries = 0;
   return {
@@ -66,9 +60,11 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
       }
       entries += 1;
       current = id ?? current;
-      const message = systemd && current !== undefined ? (fieldText(entry, 'MESSAGE') ?? '') : '';
-      if (current !== undefined && FAILURE.test(message)) failed.add(current);
-      if (current !== undefined && ENDED.test(message)) ended.add(current);
+      const at = fieldText(entry, '__REALTIME_TIMESTAMP');
+      if (current !== undefined && at !== undefined) lastAt.set(current, at);
+      const end = systemd && current !== undefined ? judgeEnd(fieldText(entry, 'MESSAGE') ?? '') : null;
+      if (current !== undefined && end === 'failed') failed.add(current);
+      if (current !== undefined && end !== null) ended.add(current);
     },
     choose() {
       const lastFailed = order.findLast((id) => failed.has(id));
@@ -86,6 +82,10 @@ export function createInvocationTracker(): { note(entry: JournalEntry): void; ch
         entries,
         start: target === undefined ? undefined : firstSeen.get(target),
         end: next === undefined ? undefined : firstSeen.get(next),
+        window: {
+          from: target === undefined ? undefined : began.get(target),
+          to: target === undefined ? undefined : lastAt.get(target),
+        },
       };
     },
   };

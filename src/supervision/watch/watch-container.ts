@@ -1,13 +1,28 @@
-import { SourceError } from '../../errors.js';
-import { validateContainerName, validateKubeLabel, validatePodName } from '../../sources/validate-names.js';
-import { localRunner, type CommandRunner } from '../../system/run-command.js';
+import { UsageError } from '../../errors.js';
+import {
+  containerLogArgs,
+  containerLogOptions,
+  describeContainerLogs,
+  findContainerRuntime,
+  inspectContainer,
+  type ContainerRuntime,
+  type ContainerRuntimeName,
+} from '../../sources/containers/index.js';
+import { onHost } from '../../sources/index.js';
+import {
+  describeKubeLogs,
+  kubeLogArgs,
+  kubeLogOptions,
+  readPod,
+  readPodEvents,
+} from '../../sources/kubectl.js';
+import { localRunner, type CommandRunner, type StreamCommandOptions } from '../../system/run-command.js';
 import { OutputLineSplitter } from '../split-output-lines.js';
-import { readPodEvents } from './read-pod-events.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
-export type ContainerTarget =
-  | { kind: 'docker'; container: string }
-  | { kind: 'kube'; pod: string; namespace?: string; container?: string };
+type RuntimeTarget = { kind: ContainerRuntimeName; container: string };
+type KubeTarget = { kind: 'kube'; pod: string; namespace?: string; container?: string };
+export type ContainerTarget = RuntimeTarget | KubeTarget;
 
 export interface WatchContainerOptions extends WatchOptions {
   target: ContainerTarget;
@@ -17,107 +32,85 @@ export interface WatchContainerOptions extends WatchOptions {
   runner?: CommandRunner;
 }
 
-/** The container's state as docker inspect or kubectl get pod tell it. */
+/** The container's state as the runtime's inspect or kubectl get pod tell it. */
 interface ContainerState {
   running: boolean;
   /** How the last run ended: `exited 1 (Error)`; null while it runs. */
   ended: string | null;
   failed: boolean;
   restarts: number;
-  /** Where the current (or last) run's logs start, for docker logs --since. */
+  /** Where the current (or last) run's logs start, for `logs --since`. */
   startedAt: string | null;
   /** Its logs are those of the previous container (kubectl logs --previous). */
   previous: boolean;
 }
 
-async function inspectDocker(
+async function inspectRuntime(
+  runtime: ContainerRuntime,
   container: string,
   env: Record<string, string | undefined>,
   runner: CommandRunner,
 ): Promise<ContainerState> {
-  const result = await runner.run('docker', ['inspect', '--type', 'container', container], {
-    timeoutMs: 30_000,
-    env: env,
-  });
-  if (result.code !== 0)
-    throw new SourceError(`docker inspect ${container} failed: ${firstLine(result.stderr)}`);
-  const [info] = JSON.parse(result.stdout) as {
-    State?: {
-      Running?: boolean;
-      Restarting?: boolean;
-      ExitCode?: number;
-      OOMKilled?: boolean;
-      StartedAt?: string;
-      Error?: string;
-    };
-    RestartCount?: number;
-  }[];
-  const state = info?.State ?? {};
-  const running = state.Running === true && state.Restarting !== true;
-  const code = state.ExitCode ?? 0;
+  const info = await inspectContainer(runtime, container, runner, env);
+  const running = info.running && !info.restarting;
   return {
     running,
-    ended: running ? null : `exited ${code}${state.OOMKilled === true ? ' (OOM killed)' : ''}`,
-    failed: !running && (code !== 0 || state.OOMKilled === true || state.Restarting === true),
-    restarts: info?.RestartCount ?? 0,
-    startedAt: state.StartedAt ?? null,
+    ended: running ? null : `exited ${info.exitCode}${info.oomKilled ? ' (OOM killed)' : ''}`,
+    failed: !running && (info.exitCode !== 0 || info.oomKilled || info.restarting),
+    restarts: info.restarts,
+    startedAt: info.startedAt,
     previous: false,
   };
 }
 
-interface KubeContainerStatus {
-  name?: string;
-  restartCount?: number;
-  state?: {
-    running?: object;
-    waiting?: { reason?: string };
-    terminated?: { exitCode?: number; reason?: string };
-  };
-  lastState?: { terminated?: { exitCode?: number; reason?: string } };
-}
-
 async function inspectKube(
-  target: Extract<ContainerTarget, { kind: 'kube' }>,
+  target: KubeTarget,
   env: Record<string, string | undefined>,
   runner: CommandRunner,
 ): Promise<ContainerState> {
-  const args = ['get', 'pod', target.pod, '--output=json', ...namespaceArgs(target)];
-  const result = await runner.run('kubectl', args, { timeoutMs: 30_000, env: env });
-  if (result.code !== 0)
-    throw new SourceError(`kubectl get pod ${target.pod} failed: ${firstLine(result.stderr)}`);
-  const pod = JSON.parse(result.stdout) as { status?: { containerStatuses?: KubeContainerStatus[] } };
-  const statuses = pod.status?.containerStatuses ?? [];
-  const status = statuses.find((candidate) => candidate.name === target.container) ?? statuses[0];
-  if (status === undefined) throw new SourceError(`pod ${target.pod} has no container status yet`);
-  const running = status.state?.running !== undefined;
-  const terminated = status.state?.terminated ?? (running ? undefined : status.lastState?.terminated);
+  const pod = await readPod(target, runner, env);
+  const terminated = pod.running ? null : pod.state.terminated;
   return {
-    running,
+    running: pod.running,
     ended:
-      terminated === undefined
+      terminated === null
         ? null
-        : `exited ${terminated.exitCode ?? '?'} (${terminated.reason ?? status.state?.waiting?.reason ?? 'terminated'})`,
-    failed: !running && (terminated?.exitCode ?? 1) !== 0,
-    restarts: status.restartCount ?? 0,
+        : `exited ${terminated.exitCode ?? '?'} (${terminated.reason ?? pod.state.waiting ?? 'terminated'})`,
+    failed: !pod.running && (terminated?.exitCode ?? 1) !== 0,
+    restarts: pod.state.restartCount,
     startedAt: null,
-    previous: !running && status.state?.terminated === undefined,
+    previous: !pod.running && !pod.endedNow,
   };
 }
 
-function namespaceArgs(target: Extract<ContainerTarget, { kind: 'kube' }>): string[] {
-  return target.namespace === undefined ? [] : [`--namespace=${target.namespace}`];
+interface LogCommand {
+  program: string;
+  args: string[];
+  options: StreamCommandOptions;
 }
 
-function logArgs(target: ContainerTarget, state: ContainerState, follow: boolean): [string, string[]] {
-  if (target.kind === 'docker') {
-    const since = state.startedAt === null ? [] : [`--since=${state.startedAt}`];
-    return ['docker', ['logs', ...(follow ? ['--follow'] : []), ...since, target.container]];
+function logCommand(target: ContainerTarget, state: ContainerState, follow: boolean): LogCommand {
+  if (target.kind === 'kube') {
+    const args = kubeLogArgs({ ...target, previous: state.previous, follow });
+    return { program: 'kubectl', args, options: kubeLogOptions(Infinity, {}) };
   }
-  const args = ['logs', target.pod, ...namespaceArgs(target)];
-  if (target.container !== undefined) args.push(`--container=${target.container}`);
-  if (state.previous) args.push('--previous');
-  if (follow) args.push('--follow');
-  return ['kubectl', args];
+  const runtime = runtimeOf(target);
+  const spec = {
+    container: target.container,
+    follow,
+    ...(state.startedAt === null ? {} : { since: state.startedAt }),
+  };
+  return {
+    program: runtime.program,
+    args: containerLogArgs(spec),
+    options: containerLogOptions(runtime, Infinity, {}),
+  };
+}
+
+function runtimeOf(target: RuntimeTarget): ContainerRuntime {
+  const runtime = findContainerRuntime(target.kind);
+  if (runtime === undefined) throw new UsageError(`no container runtime ${target.kind}`);
+  return runtime;
 }
 
 /**
@@ -130,24 +123,21 @@ export async function watchContainer(
 ): Promise<{ outcome: WatchOutcome; exitCode: number }> {
   const { target, env } = options;
   const runner = options.runner ?? localRunner;
-  if (target.kind === 'docker') validateContainerName(target.container);
-  else {
-    validatePodName(target.pod);
-    if (target.namespace !== undefined) validateKubeLabel('namespace', target.namespace);
-    if (target.container !== undefined) validateKubeLabel('container', target.container);
-  }
   const inspect = (): Promise<ContainerState> =>
-    target.kind === 'docker'
-      ? inspectDocker(target.container, env, runner)
-      : inspectKube(target, env, runner);
-  const session = new WatchSession(options);
+    target.kind === 'kube'
+      ? inspectKube(target, env, runner)
+      : inspectRuntime(runtimeOf(target), target.container, env, runner);
   const before = await inspect();
+  const read =
+    target.kind === 'kube'
+      ? describeKubeLogs({ ...target, previous: before.previous })
+      : describeContainerLogs(runtimeOf(target), target.container);
+  const session = new WatchSession({ ...options, describeRead: () => onHost(read, runner) });
   const follow = (options.follow ?? true) && before.running;
   session.goLive(follow);
-  const [program, args] = logArgs(target, before, follow);
   const invocation =
-    target.kind === 'docker' ? `docker:${before.startedAt ?? ''}` : `kube:${before.restarts}`;
-  const logs = followLogs(runner, program, args, env, (line) =>
+    target.kind === 'kube' ? `kube:${before.restarts}` : `${target.kind}:${before.startedAt ?? ''}`;
+  const logs = followLogs(runner, logCommand(target, before, follow), env, (line) =>
     session.push({ text: line, message: line, systemd: false, invocation, atMs: Date.now() }),
   );
   const outcome = await Promise.race([session.outcome, logs.ended.then(() => null)]).finally(() =>
@@ -160,7 +150,11 @@ export async function watchContainer(
   if (after.ended !== null) {
     // A probe kill shows only in the pod's events.
     const podEvents =
-      target.kind === 'kube' && after.failed ? await readPodEvents(target.pod, target.namespace, env) : null;
+      target.kind === 'kube' && after.failed
+        ? await readPodEvents({ name: target.pod, namespace: target.namespace ?? null }, runner, env).catch(
+            () => [],
+          )
+        : null;
     session.end(after.ended, after.failed, Date.now(), { podEvents });
   }
   session.finish();
@@ -168,25 +162,17 @@ export async function watchContainer(
   return { outcome: final, exitCode: final.kind === 'failed' ? 1 : 0 };
 }
 
-/** Runs `docker logs` / `kubectl logs` (both streams are the container's log) until it ends or is stopped. */
+/** Runs the log command (`docker logs`, `kubectl logs`) until it ends or is stopped. */
 function followLogs(
   runner: CommandRunner,
-  program: string,
-  args: string[],
+  command: LogCommand,
   env: Record<string, string | undefined>,
   onLine: (line: string) => void,
 ): { ended: Promise<void>; stop(): void } {
   let stopped = false;
   let stop: (() => void) | null = null;
   const ended = (async () => {
-    // docker replays the container's stderr on its own; kubectl's stderr is its own complaints.
-    const stream = await runner.start(program, args, {
-      timeoutMs: Infinity,
-      env,
-      label: `${program} ${args[0] ?? ''}`,
-      mergeStderr: program === 'docker',
-      errorLine: 'last',
-    });
+    const stream = await runner.start(command.program, command.args, { ...command.options, env });
     stop = () => stream.stop();
     if (stopped) stream.stop();
     const splitter = new OutputLineSplitter();
@@ -200,8 +186,4 @@ function followLogs(
       stop?.();
     },
   };
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
 }

@@ -6,8 +6,8 @@ import { createStartMonitor, type MonitorOutput, type StartMonitor } from '../mo
 import type { ExitStatus, StallNotice, StartFailure } from '../monitor/types.js';
 import { probeHealth } from '../probe-health.js';
 import { measureDownloads } from '../watch-download.js';
-import { parseSystemdMessage } from './systemd-messages.js';
-import { trackInvocations, type InvocationSummary, type ServiceRecord } from './track-invocations.js';
+import { parseSystemdMessage } from '../../sources/journal/systemd-messages.js';
+import { trackStarts, type InvocationSummary, type ServiceRecord } from './track-starts.js';
 
 export interface WatchOptions {
   engine?: Engine | null;
@@ -26,6 +26,8 @@ export interface WatchOptions {
   /** The model's Hugging Face download folder (`.../blobs`), whose growing files are progress. */
   downloadFolder?: string | null;
   createDiagnosisSession: () => DiagnosisSession;
+  /** What was read of a start, as the log target words it, for the report's `read:` line. */
+  describeRead?: (invocation: InvocationSummary) => string;
   onEvent?: (event: WatchEvent) => void;
 }
 
@@ -77,7 +79,7 @@ export class WatchSession {
   private pendingExit: { atMs: number; held: number } | null = null;
 
   constructor(private readonly options: WatchOptions) {
-    this.tracker = trackInvocations({
+    this.tracker = trackStarts({
       engine: options.engine ?? null,
       readyFromLog: options.healthUrl === undefined || options.healthUrl === null,
       // The tracker only splits the starts and keeps systemd's verdicts: each start's monitor diagnoses it.
@@ -302,7 +304,11 @@ export class WatchSession {
               restartLoop,
             },
           };
-    const failure = { ...reported, diagnosis };
+    const source = this.options.describeRead?.(invocation);
+    const failure = {
+      ...reported,
+      diagnosis: source === undefined ? diagnosis : { ...diagnosis, input: { ...diagnosis.input, source } },
+    };
     this.emit({ type: 'failure', failure, invocation, failedStarts, restartLoop });
     this.resolve({ kind: 'failed', failure, invocation, failedStarts });
   }

@@ -1,9 +1,17 @@
-import type { CommandRunner } from '../../system/run-command.js';
 import { readFile } from 'node:fs/promises';
-import { fieldText } from '../../sources/journal/format-journal-entry.js';
-import { followJournal, readJournal, toServiceRecord, type JournalQuery } from './follow-journal.js';
-import { readUnitState, stopUnit, type UnitState } from './read-unit-state.js';
-import type { InvocationSummary } from './track-invocations.js';
+import { onHost } from '../../sources/index.js';
+import { followJournal, readJournal } from '../../sources/journal/follow-journal.js';
+import { describeInvocation } from '../../sources/journal/read-unit-journal.js';
+import {
+  fieldText,
+  formatJournalEntry,
+  type JournalEntry,
+} from '../../sources/journal/format-journal-entry.js';
+import type { JournalQuery } from '../../sources/journal/journalctl-args.js';
+import { invocationOf, isSystemdEntry } from '../../sources/journal/track-invocations.js';
+import type { CommandRunner } from '../../system/run-command.js';
+import { readUnitState, stopUnit, type UnitState } from '../../sources/journal/unit-state.js';
+import type { InvocationSummary, ServiceRecord } from './track-starts.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 export interface WatchUnitOptions extends WatchOptions {
@@ -55,7 +63,10 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     env: options.env,
     runner: options.runner,
   };
-  const session = new WatchSession(options);
+  const session = new WatchSession({
+    ...options,
+    describeRead: (invocation) => onHost(describeStart(options.unit, invocation), options.runner),
+  });
   const since = options.since ?? (fromFiles ? undefined : (state?.startedSince ?? undefined));
   // Streamed to its newest entry: a journal of any size keeps its latest start, never only its oldest.
   const machines = new Set<string>();
@@ -110,6 +121,30 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
     return { outcome, state, exitCode: text.failed ? 1 : 0 };
   }
   return { outcome, state, exitCode: outcome.kind === 'failed' ? 1 : 0 };
+}
+
+/** `journal of vllm.service, failed invocation 3f2a1b0c, Feb 20 23:31:07-23:36:26`, as diagnose says it. */
+function describeStart(unit: string, invocation: InvocationSummary): string {
+  const micros = (ms: number | null): string | undefined =>
+    ms === null ? undefined : String(Math.round(ms * 1000));
+  const which = invocation.status === 'failed' ? 'failed invocation' : 'invocation';
+  return describeInvocation(unit, which, invocation.id, {
+    from: micros(invocation.startedAtMs),
+    to: micros(invocation.endedAtMs),
+  });
+}
+
+/** A journal entry as the start tracker takes it; entries keep their own time, so a backlog keeps its durations. */
+function toServiceRecord(entry: JournalEntry): ServiceRecord {
+  const systemd = isSystemdEntry(entry);
+  const micros = Number(fieldText(entry, '__REALTIME_TIMESTAMP'));
+  return {
+    text: formatJournalEntry(entry),
+    message: fieldText(entry, 'MESSAGE') ?? '',
+    systemd,
+    invocation: invocationOf(entry, systemd),
+    atMs: Number.isFinite(micros) ? micros / 1000 : Date.now(),
+  };
 }
 
 /**

@@ -45,3 +45,25 @@ export function parseSystemdMessage(message: string): SystemdEvent | null {
   }
   return null;
 }
+
+/**
+ * Whether one of systemd's messages ends the invocation it is about, and how: `failed` (an exit other
+ * than 0/SUCCESS, a failed result, an OOM kill, a failed start job), `ended` (any other end), or null.
+ */
+export function judgeEnd(message: string): 'failed' | 'ended' | null {
+  const event = parseSystemdMessage(message);
+  switch (event?.kind) {
+    case 'main-exited':
+      return event.success ? 'ended' : 'failed';
+    case 'failed':
+    case 'oom-killed':
+      return 'failed';
+    case 'deactivated':
+    case 'start-limit-hit':
+      return 'ended';
+    default:
+      // systemd's job lines, which PATTERNS leave to the unit's words above.
+      if (/^Failed to start /.test(message)) return 'failed';
+      return /^Stopped /.test(message) ? 'ended' : null;
+  }
+}

@@ -1,7 +1,7 @@
 import type { DiagnosisSession } from '../../diagnosis/api.js';
 import { createProgressTracker, type ProgressState, type ProgressTracker } from '../../progress/index.js';
 import type { Diagnosis, Engine } from '../../types/diagnosis.js';
-import { parseSystemdMessage } from './systemd-messages.js';
+import { parseSystemdMessage } from '../../sources/journal/systemd-messages.js';
 
 /** One journal entry, already decoded: what the watcher needs of it. */
 export interface ServiceRecord {
@@ -49,17 +49,19 @@ export interface InvocationTracker {
   failedStarts(): number;
 }
 
-export interface TrackInvocationsOptions {
+export interface TrackStartsOptions {
   engine?: Engine | null;
   readyFromLog: boolean;
   createDiagnosisSession: () => DiagnosisSession;
 }
 
 /**
- * Splits a unit's journal into invocations and follows each one's start on its own: phases, readiness,
- * systemd's verdict, and a diagnosis of its lines only, so an earlier attempt never blurs the cause.
+ * Follows each start of a watched server on its own, from records of any log target (a unit's journal,
+ * a container's logs): phases, readiness, systemd's or the runtime's verdict, and a diagnosis of its
+ * lines only, so an earlier attempt never blurs the cause. Which invocation a journal entry belongs to,
+ * and what systemd's words mean, come from sources/journal, the same code diagnose chooses one with.
  */
-export function trackInvocations(options: TrackInvocationsOptions): InvocationTracker {
+export function trackStarts(options: TrackStartsOptions): InvocationTracker {
   let current: InvocationSummary | null = null;
   let tracker: ProgressTracker | null = null;
   let session: DiagnosisSession | null = null;

@@ -1,5 +1,8 @@
 import { localRunner, type CommandRunner } from '../../system/run-command.js';
 
+// systemd's word on the unit whose journal is read: where its current start begins (the journal window
+// watch reads from) and, for --stop-on-crash, a stop that keeps the crash's lines as they are.
+
 /** What `systemctl show` says about the unit: the properties issue 5 names, and when it was started. */
 export interface UnitState {
   activeState: string;

@@ -1,5 +1,8 @@
 import { closeSync, openSync, readSync, constants } from 'node:fs';
-import { runCommand } from '../system/run-command.js';
+import { localRunner, type CommandRunner } from '../system/run-command.js';
+
+// The kernel's log, for run and watch to name who SIGKILLed a server (the OOM killer). Read on the host
+// where the server ran: here by default.
 
 /**
  * The kernel's recent messages, to find who killed a server: `journalctl -k` from `since`, else the ring
@@ -9,9 +12,10 @@ import { runCommand } from '../system/run-command.js';
 export async function readKernelKills(
   env: Record<string, string | undefined>,
   since: Date,
+  runner: CommandRunner = localRunner,
 ): Promise<string[] | null> {
   try {
-    const result = await runCommand(
+    const result = await runner.run(
       'journalctl',
       ['-k', '--no-pager', '--output=cat', `--since=@${Math.floor(since.getTime() / 1000) - 1}`],
       { timeoutMs: 5000, env, maxBytes: 16 * 1024 * 1024 },
@@ -20,7 +24,7 @@ export async function readKernelKills(
   } catch {
     // journalctl is not installed: try the ring buffer.
   }
-  return readKmsg();
+  return runner.host === null ? readKmsg() : null;
 }
 
 function readKmsg(): string[] | null {

@@ -1,46 +1,10 @@
-import {
-  fieldText,
-  formatJournalEntry,
-  type JournalEntry,
-} from '../../sources/journal/format-journal-entry.js';
-import { parseEntries } from '../../sources/journal/parse-entries.js';
-import { isSystemdEntry } from '../../sources/journal/track-invocations.js';
-import { localRunner, type CommandRunner } from '../../system/run-command.js';
-import type { ServiceRecord } from './track-invocations.js';
+import { localRunner } from '../../system/run-command.js';
+import { fieldText, type JournalEntry } from './format-journal-entry.js';
+import { journalArgs, journalOptions, type JournalQuery } from './journalctl-args.js';
+import { parseEntries } from './parse-entries.js';
 
-export interface JournalQuery {
-  unit: string;
-  /** Journal files to read instead of the system journal (journalctl --file). */
-  files?: readonly string[];
-  /** A journal folder to read instead of the system journal (journalctl -D). */
-  directory?: string;
-  env: Record<string, string | undefined>;
-  /** Where journalctl runs: here, or on the host --ssh names. */
-  runner?: CommandRunner;
-}
-
-const MISSING_HINT =
-  'run vigil on the host that holds the journal, or save the log with journalctl and pass the file';
-
-function baseArgs(query: JournalQuery): string[] {
-  // `--opt=value` keeps a value that starts with '-' from being read as an option (as sources/journal does).
-  const args = ['--output=json', '--no-pager', `--unit=${query.unit}`];
-  for (const file of query.files ?? []) args.push(`--file=${file}`);
-  if (query.directory !== undefined) args.push(`--directory=${query.directory}`);
-  return args;
-}
-
-export function toServiceRecord(entry: JournalEntry): ServiceRecord {
-  const systemd = isSystemdEntry(entry);
-  const micros = Number(fieldText(entry, '__REALTIME_TIMESTAMP'));
-  return {
-    text: formatJournalEntry(entry),
-    message: fieldText(entry, 'MESSAGE') ?? '',
-    systemd,
-    invocation: fieldText(entry, systemd ? 'INVOCATION_ID' : '_SYSTEMD_INVOCATION_ID'),
-    atMs: Number.isFinite(micros) ? micros / 1000 : Date.now(),
-  };
-}
+// The live half of the journald target (watch): the journal as it is now, then what comes after. The
+// one-shot half, for diagnose, is read-unit-journal.ts; both build journalctl's lines in journalctl-args.ts.
 
 /**
  * What the journal holds now (since a time, or the unit's last `lines` entries), streamed entry by
@@ -52,18 +16,12 @@ export async function readJournal(
   window: { since?: string; lines?: number; afterCursor?: string },
   onEntry: (entry: JournalEntry) => void,
 ): Promise<string | undefined> {
-  const args = baseArgs(query);
+  const args = journalArgs(query);
   if (window.afterCursor !== undefined) args.push(`--after-cursor=${window.afterCursor}`);
   else if (window.since !== undefined) args.push(`--since=${window.since}`);
   else if (window.lines !== undefined) args.push(`--lines=${window.lines}`);
   const runner = query.runner ?? localRunner;
-  const stream = await runner.start('journalctl', args, {
-    timeoutMs: 300_000,
-    env: query.env,
-    label: 'journalctl',
-    missingHint: MISSING_HINT,
-    okCodes: [1],
-  });
+  const stream = await runner.start('journalctl', args, { ...journalOptions(query, 300_000), okCodes: [1] });
   let cursor: string | undefined;
   const warnings: string[] = [];
   for await (const entries of parseEntries(stream.chunks, warnings)) {
@@ -103,7 +61,7 @@ function tailJournal(
   onEntry: (entry: JournalEntry) => void,
 ): JournalFollower {
   const args = [
-    ...baseArgs(query),
+    ...journalArgs(query),
     '--follow',
     ...(cursor === undefined ? ['--lines=0'] : [`--after-cursor=${cursor}`]),
   ];
@@ -111,12 +69,11 @@ function tailJournal(
   let stop: (() => void) | null = null;
   let stopped = false;
   const ended = (async () => {
-    const stream = await runner.start('journalctl', args, {
-      timeoutMs: Infinity,
-      env: query.env,
-      label: 'journalctl --follow',
-      missingHint: MISSING_HINT,
-    });
+    const stream = await runner.start(
+      'journalctl',
+      args,
+      journalOptions(query, Infinity, 'journalctl --follow'),
+    );
     stop = () => stream.stop();
     if (stopped) stream.stop();
     for await (const entries of parseEntries(stream.chunks, [])) entries.forEach(onEntry);
