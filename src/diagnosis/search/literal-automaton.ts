@@ -1,3 +1,5 @@
+import { asciiBytes, buildTrie } from './build-trie.js';
+
 /** Finds the first of many literals in a run of lines, reading each byte once. */
 export interface LiteralSearch {
   /**
@@ -15,7 +17,7 @@ export interface LiteralSearch {
  * words ran at 13 s per GB, this at about 2).
  */
 export function compileLiteralSearch(literals: readonly string[]): LiteralSearch {
-  const words = literals.map((literal) => toBytes(literal.toLowerCase()));
+  const words = literals.map((literal) => asciiBytes(literal, 'a literal search'));
   if (words.length === 0 || words.some((word) => word.length === 0)) {
     throw new Error('a literal search needs literals, none of them empty');
   }
@@ -41,17 +43,6 @@ export function compileLiteralSearch(literals: readonly string[]): LiteralSearch
   };
 }
 
-function toBytes(literal: string): number[] {
-  const bytes: number[] = [];
-  for (const ch of literal) {
-    const code = ch.charCodeAt(0);
-    // Folding non-ASCII letters would take Unicode's case rules on UTF-8 bytes: not needed, not done.
-    if (code > 0x7f) throw new Error(`a literal search takes ASCII literals: ${JSON.stringify(literal)}`);
-    bytes.push(code);
-  }
-  return bytes;
-}
-
 /**
  * The trie of the literals with its failure links resolved into a full transition table (state × byte).
  * Every transition into a state that completes a literal leads to one number past the last state: the
@@ -59,22 +50,7 @@ function toBytes(literal: string): number[] {
  * the trie needs a row.
  */
 function buildTable(words: number[][]): { table: Uint16Array; accepting: number; lineStart: number } {
-  const children = [new Map<number, number>()];
-  const ends = [0];
-  for (const word of words) {
-    let state = 0;
-    for (const byte of word) {
-      let next = children[state]?.get(byte);
-      if (next === undefined) {
-        next = children.length;
-        children.push(new Map<number, number>());
-        ends.push(0);
-        children[state]?.set(byte, next);
-      }
-      state = next;
-    }
-    ends[state] = 1;
-  }
+  const { children, ends } = buildTrie(words, () => 1);
   const count = children.length;
   if (count >= 0xffff) throw new Error('too many literals for one search');
   const accepting = count;

@@ -1,3 +1,5 @@
+import { asciiBytes, buildTrie } from './build-trie.js';
+
 /**
  * Which of several sets of words a line holds, in one pass over it: an Aho–Corasick automaton over all
  * the words at once, ASCII letters folded, whose states carry the sets their words belong to. The
@@ -34,25 +36,13 @@ function buildTable(sets: readonly (readonly string[])[]): {
   masks: Int32Array;
   lineStart: number;
 } {
-  const children = [new Map<number, number>()];
-  const own = [0];
-  sets.forEach((words, index) => {
-    for (const word of words) {
-      if (word.length === 0) throw new Error('a word set holds an empty word');
-      let state = 0;
-      for (const byte of bytesOf(word.toLowerCase())) {
-        let next = children[state]?.get(byte);
-        if (next === undefined) {
-          next = children.length;
-          children.push(new Map<number, number>());
-          own.push(0);
-          children[state]?.set(byte, next);
-        }
-        state = next;
-      }
-      own[state] = (own[state] as number) | (1 << index);
-    }
-  });
+  const words = sets.flatMap((set) => set);
+  const setOf = sets.flatMap((set, index) => set.map(() => index));
+  for (const word of words) if (word.length === 0) throw new Error('a word set holds an empty word');
+  const { children, ends: own } = buildTrie(
+    words.map((word) => asciiBytes(word, 'a word set')),
+    (index) => 1 << (setOf[index] as number),
+  );
   const count = children.length;
   if (count > 0xffff) throw new Error('too many words for one automaton');
   const table = new Uint16Array(count * 256);
@@ -76,14 +66,4 @@ function buildTable(sets: readonly (readonly string[])[]): {
     }
   }
   return { table, masks, lineStart: table[0x0a] as number };
-}
-
-function bytesOf(word: string): number[] {
-  const bytes: number[] = [];
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    if (code > 0x7f) throw new Error(`a word set takes ASCII words: ${JSON.stringify(word)}`);
-    bytes.push(code);
-  }
-  return bytes;
 }

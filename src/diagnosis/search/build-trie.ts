@@ -1,0 +1,39 @@
+/** A trie of byte strings: each state's children by byte, and for each state what ends there. */
+export interface Trie {
+  children: Map<number, number>[];
+  /** What the words ending at each state add (a bit per set of words, or 1 for "a word ends here"). */
+  ends: number[];
+}
+
+/** The trie of `words`, each word's end marked with `endOf(index)` ORed in. */
+export function buildTrie(words: readonly number[][], endOf: (index: number) => number): Trie {
+  const children = [new Map<number, number>()];
+  const ends = [0];
+  words.forEach((word, index) => {
+    let state = 0;
+    for (const byte of word) {
+      let next = children[state]?.get(byte);
+      if (next === undefined) {
+        next = children.length;
+        children.push(new Map<number, number>());
+        ends.push(0);
+        children[state]?.set(byte, next);
+      }
+      state = next;
+    }
+    ends[state] = (ends[state] as number) | endOf(index);
+  });
+  return { children, ends };
+}
+
+/** An ASCII word as bytes, its letters lowered (the searches fold ASCII case); anything else throws. */
+export function asciiBytes(word: string, what: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of word.toLowerCase()) {
+    const code = ch.charCodeAt(0);
+    // Folding non-ASCII letters would take Unicode's case rules on UTF-8 bytes: not needed, not done.
+    if (code > 0x7f) throw new Error(`${what} takes ASCII words: ${JSON.stringify(word)}`);
+    bytes.push(code);
+  }
+  return bytes;
+}
