@@ -39,67 +39,85 @@ function checkDevice(device: GpuDevice, readings: SharedObjectReading[], context
   const arch = formatArch(Number(capability.replace('.', '')));
   const driverCuda = device.driverVersion === '' ? null : findDriverCuda(device.driverVersion);
   const jitDisabled = context.env.CUDA_DISABLE_PTX_JIT === '1';
-  const missing = new Map<string, Gap[]>();
-  const jitted = new Map<string, Gap[]>();
-  const familyOnly = new Map<string, Gap[]>();
+  const gaps: Record<GapKind, Map<string, Gap[]>> = {
+    missing: new Map(),
+    jitted: new Map(),
+    familyOnly: new Map(),
+  };
   for (const reading of readings) {
     const fatbin = reading.facts?.fatbin;
     if (fatbin == null) continue;
     const support = findKernelSupport(fatbin, capability, driverCuda, jitDisabled);
     const key = `${reading.distribution}\0${reading.version}`;
     const carries = describeFatbin(fatbin);
-    if (support.kind === 'none' && isFamilyOnly(fatbin, capability)) {
-      push(familyOnly, key, { reading, carries, note: support.reason });
-    } else if (support.kind === 'none') push(missing, key, { reading, carries, note: support.reason });
-    else if (support.kind === 'ptx-jit') {
-      push(jitted, key, { reading, carries, note: formatArch(support.arch, 'compute') });
+    if (support.kind === 'none') {
+      const kind = isFamilyOnly(fatbin, capability) ? 'familyOnly' : 'missing';
+      push(gaps[kind], key, { reading, carries, note: support.reason });
+    } else if (support.kind === 'ptx-jit') {
+      push(gaps.jitted, key, { reading, carries, note: formatArch(support.arch, 'compute') });
     }
   }
   const problems: Problem[] = [];
-  for (const files of missing.values()) {
-    const first = files[0];
-    if (first === undefined) continue;
-    const { reading } = first;
-    problems.push({
+  for (const kind of GAP_KINDS) {
+    for (const files of gaps[kind].values()) {
+      const first = files[0];
+      if (first === undefined) continue;
+      const { reading } = first;
+      problems.push({
+        ...describeGap(kind, { device, arch, capability, first, files }),
+        fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
+        packages: [reading.distribution],
+      });
+    }
+  }
+  return problems;
+}
+
+/** What a distribution's files lack for the GPU, worst first: no kernel at all, PTX only, another family's. */
+type GapKind = 'missing' | 'jitted' | 'familyOnly';
+const GAP_KINDS: readonly GapKind[] = ['missing', 'jitted', 'familyOnly'];
+
+interface GapFacts {
+  device: GpuDevice;
+  arch: string;
+  capability: string;
+  first: Gap;
+  files: Gap[];
+}
+
+/** The problem's wording by kind; a missing kernel keeps the check's own severity and title. */
+function describeGap(
+  kind: GapKind,
+  { device, arch, capability, first, files }: GapFacts,
+): Omit<Problem, 'fix' | 'packages'> {
+  const { reading } = first;
+  const where = `${reading.path} of ${reading.distribution} ${reading.version}`;
+  if (kind === 'missing') {
+    return {
       detail:
-        `${device.name} is ${arch} (compute capability ${capability}). ${reading.path} of ${reading.distribution} ${reading.version} ` +
+        `${device.name} is ${arch} (compute capability ${capability}). ${where} ` +
         `carries ${first.carries}: nothing for ${arch} (${first.note})${alsoFiles(files)}. ` +
         'The first kernel launch fails with "no kernel image is available for execution on the device".',
-      fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
-      packages: [reading.distribution],
-    });
+    };
   }
-  for (const files of jitted.values()) {
-    const first = files[0];
-    if (first === undefined) continue;
-    const { reading } = first;
-    problems.push({
+  if (kind === 'jitted') {
+    return {
       severity: 'warning',
       title: 'CUDA kernels only as PTX for this GPU',
       detail:
-        `${device.name} is ${arch}. ${reading.path} of ${reading.distribution} ${reading.version} carries ${first.carries}: ` +
+        `${device.name} is ${arch}. ${where} carries ${first.carries}: ` +
         `no ${arch} SASS${alsoFiles(files)}, so the driver JIT-compiles its ${first.note} PTX at the first load ` +
         `(minutes of start-up, cached in ~/.nv/ComputeCache), and kernels that need ${arch} features are not there.`,
-      fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
-      packages: [reading.distribution],
-    });
+    };
   }
-  for (const files of familyOnly.values()) {
-    const first = files[0];
-    if (first === undefined) continue;
-    const { reading } = first;
-    problems.push({
-      severity: 'warning',
-      title: 'CUDA library built for another GPU family only',
-      detail:
-        `${device.name} is ${arch}. ${reading.path} of ${reading.distribution} ${reading.version} carries only ${first.carries}${alsoFiles(files)}: ` +
-        'a kernel set for that one GPU family, which engines usually load only on such GPUs. If the server loads it here, ' +
-        'the first launch fails with "no kernel image is available for execution on the device".',
-      fix: describeFix(reading, capability, driverCuda?.cuda ?? null),
-      packages: [reading.distribution],
-    });
-  }
-  return problems;
+  return {
+    severity: 'warning',
+    title: 'CUDA library built for another GPU family only',
+    detail:
+      `${device.name} is ${arch}. ${where} carries only ${first.carries}${alsoFiles(files)}: ` +
+      'a kernel set for that one GPU family, which engines usually load only on such GPUs. If the server loads it here, ' +
+      'the first launch fails with "no kernel image is available for execution on the device".',
+  };
 }
 
 /**
