@@ -15,7 +15,7 @@ import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-se
 export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
   const all = alternationOf(patterns);
   if (all === null) return () => false;
-  const list: Registered = { patterns, bit: 0, always: null, gated: null };
+  const list: Registered = { patterns, always: null, gated: null };
   const index = registered.push(list) - 1;
   built = null;
   lastMask = -1;
@@ -30,9 +30,14 @@ export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
     if (index >= MAX_WORD_SETS) return all(text);
     return (
       (list.always !== null && list.always(text)) ||
-      (list.gated !== null && (maskOf(text) & list.bit) !== 0 && list.gated(text))
+      (list.gated !== null && (maskOf(text) & (1 << index)) !== 0 && list.gated(text))
     );
   };
+}
+
+/** Whether the pass answers now: its words are looked for first (the block searches may leave it to it). */
+export function passAnswers(): boolean {
+  return asked >= PASS_AFTER;
 }
 
 /** Questions asked of all the lists before their words are looked for first (a few thousand lines). */
@@ -47,7 +52,6 @@ const WORD_LENGTH = 12;
 
 interface Registered {
   patterns: readonly RegExp[];
-  bit: number;
   /** The list's patterns whose words cannot be read off: tested on every line. */
   always: ((text: string) => boolean) | null;
   gated: ((text: string) => boolean) | null;
@@ -75,10 +79,10 @@ function buildPass(): void {
     }
     list.always = alternationOf(always);
     list.gated = alternationOf(gated);
-    list.bit = 1 << index;
+    // The list's bit is its place in the pass.
     sets.push([...words]);
   });
-  built = compileWordSets(sets.map((words) => (words.length === 0 ? ['\n\n'] : words)));
+  built = compileWordSets(sets);
   lastMask = -1;
   otherMask = -1;
 }
@@ -92,17 +96,13 @@ function wordsOf(pattern: RegExp): string[] | null {
   if (pattern.ignoreCase && /[uv]/.test(pattern.flags)) return null;
   try {
     const required = requiredLiterals(pattern.source);
-    return required.length > 0 && required.every(isAsciiWord) ? required : null;
+    return required.length > 0 && required.every((word) => ASCII_WORD.test(word)) ? required : null;
   } catch {
     return null;
   }
 }
 
-function isAsciiWord(word: string): boolean {
-  if (word.length === 0) return false;
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
+const ASCII_WORD = /^\p{ASCII}+$/u;
 
 function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
   const groups = new Map<string, string[]>();
@@ -124,10 +124,7 @@ let otherMask = -1;
 
 function maskOf(text: string): number {
   if (text === lastText && lastMask !== -1) return lastMask;
-  if (text === otherText && otherMask !== -1) {
-    [lastText, lastMask, otherText, otherMask] = [otherText, otherMask, lastText, lastMask];
-    return lastMask;
-  }
+  if (text === otherText && otherMask !== -1) return otherMask;
   const mask = (built as WordSets).maskOf(text);
   otherText = lastText;
   otherMask = lastMask;

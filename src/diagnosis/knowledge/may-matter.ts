@@ -1,6 +1,6 @@
 import { compileLiteralSearch, type LiteralSearch } from '../search/literal-automaton.js';
 import { requiredLiterals } from '../search/required-literals.js';
-import { anyOf } from './any-of.js';
+import { anyOf, passAnswers } from './any-of.js';
 
 /** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
 export const TRIGGER =
@@ -26,8 +26,9 @@ export const CONSOLE_ARTIFACT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
  */
 export function mayMatter(raw: string): boolean {
-  // The automaton rules out most lines at a fraction of the patterns' cost; they decide the rest.
-  return MAY_MATTER_IN_BLOCK.test(raw) && matchesPatterns(raw);
+  // The automaton rules out most lines at a fraction of the patterns' cost; they decide the rest. Once
+  // anyOf's own pass over the lists' words answers, it does the same: the automaton would be a second pass.
+  return (passAnswers() || MAY_MATTER_IN_BLOCK.test(raw)) && matchesPatterns(raw);
 }
 
 const matchesPatterns = anyOf([TRIGGER, STRUCTURE, MARKERS]);
