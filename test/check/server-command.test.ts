@@ -25,6 +25,11 @@ function setup(gpus = 1): { model: string; sitePackages: string; env: Record<str
   return { model, sitePackages, env: { PATH: writeFakeNvidiaSmi(dir.path, { gpus: rows }), HOME: dir.path } };
 }
 
+/** `vigil check OPTIONS -- vllm serve MODEL SERVE_FLAGS`. */
+function checkServe(model: string, options: string[], serveFlags: string[]): string[] {
+  return ['check', ...options, '--', 'vllm', 'serve', model, ...serveFlags];
+}
+
 function findings(stdout: string): { id: string; severity: string; detail: string }[] {
   return (JSON.parse(stdout) as { findings: { id: string; severity: string; detail: string }[] }).findings;
 }
@@ -33,21 +38,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
   it('errs for --max-model-len 131072 on a 24 GiB GPU at 0.9, stating the largest length that fits', async () => {
     const { model, sitePackages, env } = setup();
     const result = await runVigil(
-      [
-        'check',
-        '--format',
-        'json',
-        '--site-packages',
-        sitePackages,
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--gpu-memory-utilization',
-        '0.9',
-        '--max-model-len',
-        '131072',
-      ],
+        ['--format', 'json', '--site-packages', sitePackages],
+        ['--gpu-memory-utilization', '0.9', '--max-model-len', '131072'],
+      ),
       { env },
     );
     expect(result.code).toBe(1);
@@ -61,20 +56,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
   it('passes for --max-model-len 8192, stating the largest length that fits', async () => {
     const { model, sitePackages, env } = setup();
     const result = await runVigil(
-      [
-        'check',
-        '--format',
-        'json',
-        '--site-packages',
-        sitePackages,
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--gpu-memory-utilization=0.9',
-        '--max_model_len',
-        '8192',
-      ],
+        ['--format', 'json', '--site-packages', sitePackages],
+        ['--gpu-memory-utilization=0.9', '--max_model_len', '8192'],
+      ),
       { env },
     );
     expect(result.code).toBe(0);
@@ -86,23 +72,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
   it("check's own --max-model-len wins over the command's", async () => {
     const { model, sitePackages, env } = setup();
     const result = await runVigil(
-      [
-        'check',
-        '--format',
-        'json',
-        '--site-packages',
-        sitePackages,
-        '--max-model-len',
-        '8192',
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--gpu-memory-utilization',
-        '0.9',
-        '--max-model-len',
-        '131072',
-      ],
+        ['--format', 'json', '--site-packages', sitePackages, '--max-model-len', '8192'],
+        ['--gpu-memory-utilization', '0.9', '--max-model-len', '131072'],
+      ),
       { env },
     );
     expect(result.code).toBe(0);
@@ -111,21 +85,7 @@ describe('vigil check -- SERVER-COMMAND', () => {
   it('reads the parallel layout from the command: -tp 4 -dp 2 on one GPU', async () => {
     const { model, sitePackages, env } = setup(1);
     const result = await runVigil(
-      [
-        'check',
-        '--format',
-        'json',
-        '--site-packages',
-        sitePackages,
-        '--',
-        'vllm',
-        'serve',
-        model,
-        '-tp',
-        '4',
-        '-dp',
-        '2',
-      ],
+      checkServe(model, ['--format', 'json', '--site-packages', sitePackages], ['-tp', '4', '-dp', '2']),
       { env },
     );
     expect(result.code).toBe(1);
@@ -136,21 +96,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
     const { model, sitePackages, env } = setup();
     const log = join(dir.path, 'termination-log');
     const result = await runVigil(
-      [
-        'check',
-        '--site-packages',
-        sitePackages,
-        '--termination-log',
-        log,
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--gpu-memory-utilization',
-        '0.9',
-        '--max-model-len',
-        '131072',
-      ],
+        ['--site-packages', sitePackages, '--termination-log', log],
+        ['--gpu-memory-utilization', '0.9', '--max-model-len', '131072'],
+      ),
       { env },
     );
     expect(result.code).toBe(1);
@@ -164,19 +114,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
     const { model, sitePackages, env } = setup();
     const log = join(dir.path, 'termination-log');
     const result = await runVigil(
-      [
-        'check',
-        '--site-packages',
-        sitePackages,
-        '--termination-log',
-        log,
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--max-model-len',
-        '8192',
-      ],
+        ['--site-packages', sitePackages, '--termination-log', log],
+        ['--max-model-len', '8192'],
+      ),
       { env },
     );
     expect(result.code).toBe(0);
@@ -186,19 +128,11 @@ describe('vigil check -- SERVER-COMMAND', () => {
   it('--termination-log into a missing folder is one line and exit 2', async () => {
     const { model, sitePackages, env } = setup();
     const result = await runVigil(
-      [
-        'check',
-        '--site-packages',
-        sitePackages,
-        '--termination-log',
-        join(dir.path, 'no/such/dir/log'),
-        '--',
-        'vllm',
-        'serve',
+      checkServe(
         model,
-        '--max-model-len',
-        '131072',
-      ],
+        ['--site-packages', sitePackages, '--termination-log', join(dir.path, 'no/such/dir/log')],
+        ['--max-model-len', '131072'],
+      ),
       { env },
     );
     expect(result.code).toBe(2);
