@@ -31,17 +31,20 @@ describe('vigil run --termination-log and --metrics-file', () => {
     const metrics = join(dir, 'vigil.prom');
     const termination = join(dir, 'termination-log');
     const places = ['--metrics-file', metrics, '--termination-log', termination];
-    const crashed = await vigil(
-      [
-        'run',
-        '--no-preflight',
-        '--quiet',
-        ...places,
-        '--',
-        ...replay('vllm-kv-cache-no-blocks', '--exit', '1'),
-      ],
-      env,
-    );
+    // The same crashing start, run before and after a healthy one.
+    const crash = () =>
+      vigil(
+        [
+          'run',
+          '--no-preflight',
+          '--quiet',
+          ...places,
+          '--',
+          ...replay('vllm-kv-cache-no-blocks', '--exit', '1'),
+        ],
+        env,
+      );
+    const crashed = await crash();
     expect(crashed.code).toBe(1);
     const message = readFileSync(termination, 'utf8');
     expect(Buffer.byteLength(message)).toBeLessThanOrEqual(4096);
@@ -75,17 +78,7 @@ describe('vigil run --termination-log and --metrics-file', () => {
       before - 1,
     );
 
-    const again = await vigil(
-      [
-        'run',
-        '--no-preflight',
-        '--quiet',
-        ...places,
-        '--',
-        ...replay('vllm-kv-cache-no-blocks', '--exit', '1'),
-      ],
-      env,
-    );
+    const again = await crash();
     expect(again.code).toBe(1);
     families = metricsOf(metrics);
     expect(families.vigil_starts_total?.metrics).toEqual([{ value: '2' }]);
