@@ -75,14 +75,14 @@ export function deathLineOf(attempt: Attempt): number | null {
   return deathOf(attempt)?.line ?? null;
 }
 
-interface Death {
+export interface Death {
   line: number;
   /** The attempt's ordinary lines after readiness up to the death: the work it did before it died. */
   chatter: number;
 }
 
 /** The death after readiness: its line, and how much work the server had done when it came. */
-function deathOf(attempt: Attempt): Death | null {
+export function deathOf(attempt: Attempt): Death | null {
   if (attempt.readyLine === null) return null;
   const stop = attempt.stopLine ?? Infinity;
   const marked =
@@ -106,12 +106,12 @@ function deathOf(attempt: Attempt): Death | null {
 const MAX_WORK_BEFORE_DEATH = 40;
 
 /**
- * How much ordinary work the server did between a candidate and its death after readiness (0 for one at
- * or after the death, or with no such death). A warning of start-up that readiness followed, or one the
- * server went on serving after, was survived: the more work after it, the less it explains the death.
+ * How much ordinary work the server did between a candidate and its death after readiness (`deathOf`; 0
+ * for one at or after the death, or with no such death). A warning of start-up that readiness followed,
+ * or one the server went on serving after, was survived: the more work after it, the less it explains
+ * the death.
  */
-export function workBeforeDeath(attempt: Attempt, candidate: Candidate): number {
-  const death = deathOf(attempt);
+export function workBeforeDeath(death: Death | null, candidate: Candidate): number {
   if (death === null || candidate.line.n >= death.line) return 0;
   const before = candidate.afterReady ? candidate.chatterBefore : 0;
   return Math.min(Math.max(death.chatter - before, 0), MAX_WORK_BEFORE_DEATH);

@@ -1,6 +1,7 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
 import {
+  deathOf,
   eligibleCandidates,
   hasFatalEvidence,
   workBeforeDeath,
@@ -59,8 +60,10 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const failing = findFailure(input);
   if (failing === null) return base;
   const { attempt, candidates } = failing;
+  // Found once for all candidates: finding it reads the attempt's candidates.
+  const death = deathOf(attempt);
   const scored = candidates.map((candidate) =>
-    scoreCandidate(candidate, input.signatures, workBeforeDeath(attempt, candidate)),
+    scoreCandidate(candidate, input.signatures, workBeforeDeath(death, candidate)),
   );
   const best = pickBest(scored);
   const eligible = new Set(candidates);
@@ -108,8 +111,7 @@ function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
   return null;
 }
 
-/** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
-/** Lines after a failure within which it still ends the log (attempt.ts says the same of serving). */
+/** Lines after a failure within which it still ends the log (attempt.ts's LIFE_AFTER_FAILURE counts work). */
 const ENDS_THE_LOG = 30;
 
 /** The failing start and the candidates that count in it; null when no start failed. */
@@ -136,6 +138,7 @@ function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candi
   return known ? { attempt, candidates: [last] } : null;
 }
 
+/** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
 function scoreCandidate(candidate: Candidate, signatures: readonly Signature[], survived: number): Scored {
   const hit = matchSignature(candidate, signatures);
   let score = candidate.strength + candidate.chainBonus - survived;
