@@ -3,11 +3,10 @@ import { UsageError } from '../errors.js';
 import { transports } from '../sources/index.js';
 import { localRunner, type CommandRunner } from '../system/run-command.js';
 import type { CliIo } from './io.js';
+import { collectValues } from './collect-values.js';
 
 /** The parsed options of every transport (`--ssh`…), by commander's camel-cased names. */
 export type TransportFlags = object;
-
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 /** Adds each transport's options (sources/ssh.ts declares --ssh's); those for many hosts only where asked. */
 export function addTransportOptions(command: Command, options: { hosts: boolean }): Command {
@@ -16,7 +15,7 @@ export function addTransportOptions(command: Command, options: { hosts: boolean 
       if (option.fleetOnly === true && !options.hosts) continue;
       const description =
         options.hosts && option.fleetDescription !== undefined ? option.fleetDescription : option.description;
-      if (option.repeatable === true) command.option(option.flags, description, collect);
+      if (option.repeatable === true) command.option(option.flags, description, collectValues);
       else if (option.defaultValue !== undefined)
         command.option(option.flags, description, option.defaultValue);
       else command.option(option.flags, description);

@@ -23,6 +23,7 @@ import { planFleet, type FleetFlags } from '../fleet-flags.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
+import { collectValues } from '../collect-values.js';
 
 interface DiagnoseFlags extends FleetFlags {
   unit?: string;
@@ -34,15 +35,13 @@ interface DiagnoseFlags extends FleetFlags {
   redact: boolean;
 }
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program
     .command('diagnose')
     .description('name the root cause of a crashed inference server from its log')
     .argument('[files...]', "log files, plain or .gz; '-' reads standard input")
     .option('--unit <name>', "a systemd unit's journal (its last failed start)")
-    .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collect)
+    .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collectValues)
     .option('--journal-dir <dir>', 'with --unit: read journal files from this folder')
     .option('--since <time>', 'with --unit or --docker: only lines since this time');
   addContainerOptions(command, { many: true });
@@ -61,7 +60,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         .choices([...REPORT_FORMATS, 'html'])
         .default('text'),
     )
-    .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
+    .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collectValues)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
     .addHelpText(
       'after',

@@ -38,6 +38,7 @@ import { formatDuration } from '../../progress/index.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
+import { collectValues } from '../collect-values.js';
 
 interface RunFlags extends EnvironmentFlags {
   redact: boolean;
@@ -62,8 +63,6 @@ interface RunFlags extends EnvironmentFlags {
   modelList: boolean;
   killGrace: string;
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** Signals vigil passes on to the server instead of dying of them. */
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -100,7 +99,7 @@ export function registerRun(program: Command, io: CliIo, setExit: SetExit): void
       'keep a node_exporter textfile here: phase, starts, failures, last ready',
     )
     .option('--report <file>', 'on failure, also write the diagnosis as one self-contained HTML page')
-    .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collect)
+    .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collectValues)
     .option(
       '--fatal-grace <duration>',
       'how long a server that printed a fatal error may take to exit',
