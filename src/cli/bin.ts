@@ -1,21 +1,39 @@
 #!/usr/bin/env -S node --
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { loadCachedCli, type CachedCli } from './code-cache.js';
 
 // Node 22.1 and later keep the compiled code of the modules below on disk, so later runs skip compiling
-// them (the CLI's chunks are about 0.5 MB of code). Older Node has no such cache: nothing changes there.
-// It goes where Node puts it (NODE_COMPILE_CACHE, or a folder under the system's temp folder).
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// them (the CLI's chunks are about 0.5 MB of code). It goes where Node puts it (NODE_COMPILE_CACHE, or a
+// folder under the system's temp folder). Older Node has no such cache: there the CLI runs from one
+// CommonJS bundle with V8's code cache kept in the user's cache folder (code-cache.ts).
+const enableCompileCache = (module as { enableCompileCache?: () => unknown }).enableCompileCache;
+enableCompileCache?.();
 
 // A closed pipe (vigil diagnose x | head) is not an error worth a trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
+/** 'binary' in the standalone executable (describe-install.ts reads it too; here no chunk is loaded for it). */
+declare const VIGIL_BUILD: string | undefined;
+
+const argv = process.argv.slice(2);
+// The standalone binary is one script already, with its code cache inside it (scripts/build-binary.mjs).
+const cached: CachedCli | null =
+  enableCompileCache === undefined && typeof VIGIL_BUILD !== 'string'
+    ? loadCachedCli(
+        fileURLToPath(new URL('./chunks/cli.cjs', import.meta.url)),
+        process.env,
+        argv.find((arg) => !arg.startsWith('-')) ?? '',
+      )
+    : null;
+
 // Imported after the cache is on (a static import would compile before that line runs), and without a
 // top-level await: the standalone binary runs this file as one CommonJS script (scripts/build-binary.mjs).
-void import('./run-cli.js')
+void (cached === null ? import('./run-cli.js') : Promise.resolve(cached))
   .then(({ runCli }) =>
-    runCli(process.argv.slice(2), {
+    runCli(argv, {
       stdout: process.stdout,
       stderr: process.stderr,
       stdin: process.stdin,
@@ -25,4 +43,5 @@ void import('./run-cli.js')
   )
   .then((code) => {
     process.exitCode = code;
+    cached?.save();
   });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { COMMAND_NAMES, type CommandName } from './names.js';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -10,7 +11,7 @@ type Register = (program: Command, io: CliIo, setExit: SetExit) => void;
  * Each command's module, loaded only when that command runs: `vigil check` need not load the diagnosis
  * engine and its signatures, and start-up is most of a short command's time.
  */
-const COMMANDS: Record<string, () => Promise<Register>> = {
+const COMMANDS: Record<CommandName, () => Promise<Register>> = {
   diagnose: async () => (await import('./diagnose.js')).registerDiagnose,
   eval: async () => (await import('./eval.js')).registerEval,
   signatures: async () => (await import('./signatures.js')).registerSignatures,
@@ -31,9 +32,8 @@ export async function registerCommands(
   argv: string[],
 ): Promise<void> {
   const named = argv.find((arg) => !arg.startsWith('-'));
-  const wanted = named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
-  for (const name of wanted) {
-    const load = COMMANDS[name];
-    if (load) (await load())(program, io, setExit);
-  }
+  // Not `named in COMMANDS`: that holds for 'constructor' and the other names every object has.
+  const wanted = COMMAND_NAMES.find((name) => name === named);
+  for (const name of wanted === undefined ? COMMAND_NAMES : [wanted])
+    (await COMMANDS[name]())(program, io, setExit);
 }
