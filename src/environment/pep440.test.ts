@@ -1,5 +1,7 @@
+import { satisfies } from '@renovatebot/pep440';
 import { describe, expect, it } from 'vitest';
 import {
+  comparePlainReleases,
   compareVersions,
   cudaVariantOf,
   localLabel,
@@ -34,6 +36,44 @@ describe('satisfiesSpecifier', () => {
     ['1.0', '', true],
   ])('%s in %s → %s', (version, specifier, expected) => {
     expect(satisfiesSpecifier(version, specifier)).toBe(expected);
+  });
+
+  // Plain releases are compared without the library; on them the answer must be the library's.
+  it('answers as the library does between plain releases', () => {
+    const releases = [
+      '0',
+      '1',
+      '1.0',
+      '1.0.0',
+      '01.2',
+      '1.2',
+      '1.10',
+      '1.9.9',
+      '2',
+      '2.0.1',
+      '10.0',
+      '1.2.0.0.1',
+    ];
+    const disagreements: string[] = [];
+    for (const version of releases)
+      for (const target of releases)
+        for (const operator of ['==', '!=', '<=', '>=', '<', '>']) {
+          const library = satisfies(version, `${operator}${target}`, { prereleases: true });
+          if (satisfiesSpecifier(version, `${operator}${target}`) !== library)
+            disagreements.push(`${version} ${operator}${target}`);
+        }
+    expect(disagreements).toEqual([]);
+  });
+
+  it.each([
+    ['1.10', '1.9', 1],
+    ['1.0', '1', 0],
+    ['1', '1.0.1', -1],
+    ['1.0rc1', '1.0', null],
+    ['1.0+cu128', '1.0', null],
+    ['1!1.0', '1.0', null],
+  ])('comparePlainReleases(%s, %s) → %s', (a, b, order) => {
+    expect(comparePlainReleases(a, b)).toBe(order);
   });
 
   it('answers null for a version that is not PEP 440', () => {

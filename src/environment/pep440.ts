@@ -36,6 +36,8 @@ function satisfiesClause(version: string, clause: string): boolean {
   if (match === null) return false;
   const [, operator = '', target = ''] = match;
   if (operator === '===') return version.trim().toLowerCase() === target.toLowerCase();
+  const plain = comparePlainReleases(version, target);
+  if (plain !== null && operator in PLAIN_OPERATORS) return PLAIN_OPERATORS[operator]?.(plain) ?? false;
   const targetLocal = localLabel(target);
   if ((operator === '==' || operator === '!=') && targetLocal !== null && !target.includes('*')) {
     const equal =
@@ -44,6 +46,35 @@ function satisfiesClause(version: string, clause: string): boolean {
     return operator === '==' ? equal : !equal;
   }
   return satisfies(version, `${operator}${target}`, { prereleases: true });
+}
+
+/**
+ * The operators whose meaning between two plain releases (digits and dots only: no epoch, pre, post, dev or
+ * local part) is the order of their zero-padded numbers. Most requirements of an environment are such
+ * (`numpy>=1.22`), and the library's parse of both sides cost most of a 600-package check's requirement
+ * pass; `~=` and `.*` keep the library's reading of prefixes.
+ */
+const PLAIN_OPERATORS: Partial<Record<string, (order: number) => boolean>> = {
+  '==': (order) => order === 0,
+  '!=': (order) => order !== 0,
+  '<=': (order) => order <= 0,
+  '>=': (order) => order >= 0,
+  '<': (order) => order < 0,
+  '>': (order) => order > 0,
+};
+
+const PLAIN_RELEASE = /^\d{1,15}(?:\.\d{1,15})*$/;
+
+/** -1, 0 or 1 for two plain releases (`1.10` > `1.9`, `1.0` = `1`); null when either is anything else. */
+export function comparePlainReleases(a: string, b: string): number | null {
+  if (!PLAIN_RELEASE.test(a) || !PLAIN_RELEASE.test(b)) return null;
+  const left = a.split('.');
+  const right = b.split('.');
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = Number(left[i] ?? 0) - Number(right[i] ?? 0);
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+  }
+  return 0;
 }
 
 function stripParentheses(specifier: string): string {
