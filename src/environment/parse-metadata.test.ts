@@ -57,6 +57,19 @@ describe('parseRecord', () => {
     ]);
   });
 
+  it('reads quoted rows anywhere among plain ones', () => {
+    const text = 'a.py,h1,1\nb.py,h2,2\n"c,d.py",h3,3\ne.py,h4,4\nf.py,"h""5",5\n"g.py",,\nh.py,h6';
+    expect(parseRecord(text)).toEqual([
+      { path: 'a.py', hash: 'h1' },
+      { path: 'b.py', hash: 'h2' },
+      { path: 'c,d.py', hash: 'h3' },
+      { path: 'e.py', hash: 'h4' },
+      { path: 'f.py', hash: 'h"5' },
+      { path: 'g.py', hash: '' },
+      { path: 'h.py', hash: 'h6' },
+    ]);
+  });
+
   // The reading is written for speed; what it must give is the plain reading's (split on CRLF or LF, then
   // on commas unless quoted), whatever the text: lone CRs, empty rows, a missing final newline, quotes.
   it('gives what splitting on lines and commas gives, for any text', () => {

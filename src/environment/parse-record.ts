@@ -11,14 +11,17 @@ export interface RecordEntry {
  */
 export function parseRecord(text: string): RecordEntry[] {
   const entries: RecordEntry[] = [];
+  // Rows are read in place (no string per row): only the path and hash are cut out of the text.
+  let quote = text.indexOf('"');
   let start = 0;
   while (start <= text.length) {
     const lf = text.indexOf('\n', start);
     const next = lf === -1 ? text.length : lf;
     const end = lf !== -1 && next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
     if (end > start) {
-      const line = text.slice(start, end);
-      const entry = line.includes('"') ? quotedEntry(line) : plainEntry(line);
+      if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
+      const entry =
+        quote !== -1 && quote < end ? quotedEntry(text.slice(start, end)) : plainEntry(text, start, end);
       if (entry.path !== '') entries.push(entry);
     }
     if (lf === -1) break;
@@ -27,11 +30,14 @@ export function parseRecord(text: string): RecordEntry[] {
   return entries;
 }
 
-function plainEntry(line: string): RecordEntry {
-  const comma = line.indexOf(',');
-  if (comma === -1) return { path: line, hash: '' };
-  const after = line.indexOf(',', comma + 1);
-  return { path: line.slice(0, comma), hash: line.slice(comma + 1, after === -1 ? line.length : after) };
+function plainEntry(text: string, start: number, end: number): RecordEntry {
+  const comma = text.indexOf(',', start);
+  if (comma === -1 || comma >= end) return { path: text.slice(start, end), hash: '' };
+  const after = text.indexOf(',', comma + 1);
+  return {
+    path: text.slice(start, comma),
+    hash: text.slice(comma + 1, after === -1 || after > end ? end : after),
+  };
 }
 
 function quotedEntry(line: string): RecordEntry {

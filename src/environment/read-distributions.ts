@@ -81,15 +81,17 @@ export function readDistributions(sitePackages: string): SiteReading {
   return reading;
 }
 
+// `path` comes from join(), so `${path}/NAME` is what join(path, NAME) gives, without normalizing it again
+// for each of the 2,400 files of a 600-package environment.
 function readDistInfo(path: string, sitePackages: string): Distribution | string {
-  const metadataText = readOptional(join(path, 'METADATA'));
+  const metadataText = readOptional(`${path}/METADATA`);
   if (metadataText === null) return 'METADATA is missing';
   const metadata = parseMetadata(metadataText);
   if (metadata === null) return 'METADATA has no Name or Version';
-  const record = readOptional(join(path, 'RECORD'));
+  const record = readOptional(`${path}/RECORD`);
   return buildDistribution(metadata, metadata.requiresDist, {
-    installer: readOptional(join(path, 'INSTALLER'))?.trim() || null,
-    source: describeSource(readOptional(join(path, 'direct_url.json'))),
+    installer: readOptional(`${path}/INSTALLER`)?.trim() || null,
+    source: describeSource(readOptional(`${path}/direct_url.json`)),
     sitePackages,
     metadataPath: path,
     files: record === null ? [] : parseRecord(record),
