@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The built CLI (`npm test` builds it first), run as users run it.
+const BIN = resolve(import.meta.dirname, '../../dist/cli/bin.js');
+const INCIDENT = resolve(import.meta.dirname, '../../examples/vllm-kimi-k25-flashinfer-mismatch.journal.log');
+const root = mkdtempSync(join(tmpdir(), 'vigil-code-cache-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// Node 22.1 and later have module.enableCompileCache, and bin.js uses that instead of this cache.
+const nodeHasCompileCache =
+  typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+if (nodeHasCompileCache) console.log('code-cache tests skipped: this Node has module.enableCompileCache');
+
+function vigil(argv: string[], env: Record<string, string>) {
+  const run = spawnSync(process.execPath, [BIN, ...argv], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: join(root, 'home'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+      ...env,
+    },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function cacheFiles(cacheHome: string): string[] {
+  try {
+    return readdirSync(join(cacheHome, 'vigil', 'code'));
+  } catch {
+    return [];
+  }
+}
+
+describe.skipIf(nodeHasCompileCache)('the code cache on Node without enableCompileCache', () => {
+  const diagnose = ['diagnose', INCIDENT, '--format', 'json'];
+  const without = vigil(diagnose, { VIGIL_CODE_CACHE: '0', XDG_CACHE_HOME: join(root, 'unused') });
+
+  it('changes nothing the command prints, first run or later', () => {
+    expect(without.code).toBe(1);
+    expect(JSON.parse(without.stdout)).toMatchObject({ verdict: 'failure' });
+    expect(cacheFiles(join(root, 'unused'))).toEqual([]);
+    const cacheHome = join(root, 'fresh');
+    const first = vigil(diagnose, { XDG_CACHE_HOME: cacheHome });
+    expect(first).toEqual(without);
+    const files = cacheFiles(cacheHome);
+    expect(files).toEqual([expect.stringMatching(/^[0-9a-f]{16}-v8-.*-diagnose\.bin$/)]);
+    const file = join(cacheHome, 'vigil', 'code', files[0] ?? '');
+    const written = statSync(file).mtimeMs;
+    expect(vigil(diagnose, { XDG_CACHE_HOME: cacheHome })).toEqual(without);
+    // Accepted, so not written again.
+    expect(statSync(file).mtimeMs).toBe(written);
+  });
+
+  it('replaces a cache V8 refuses, and still answers the same', () => {
+    const cacheHome = join(root, 'corrupt');
+    vigil(diagnose, { XDG_CACHE_HOME: cacheHome });
+    const file = join(cacheHome, 'vigil', 'code', cacheFiles(cacheHome)[0] ?? '');
+    writeFileSync(file, 'not bytecode');
+    expect(vigil(diagnose, { XDG_CACHE_HOME: cacheHome })).toEqual(without);
+    expect(readFileSync(file).length).toBeGreaterThan(100_000);
+  });
+
+  it('runs as before where the cache folder cannot be made', () => {
+    const blocked = join(root, 'a-file');
+    writeFileSync(blocked, '');
+    expect(vigil(diagnose, { XDG_CACHE_HOME: blocked })).toEqual(without);
+  });
+
+  it('loads zod, yaml and re2js from their own scripts for user rules', () => {
+    const rules = join(root, 'rules');
+    rmSync(rules, { recursive: true, force: true });
+    mkdirSync(rules);
+    writeFileSync(
+      join(rules, 'mine.yaml'),
+      [
+        'id: my-own-rule',
+        'title: my own rule',
+        'category: other',
+        'engines: [vllm]',
+        'keywords: [boom]',
+        'match:',
+        "  message: 'boom (?<what>\\w+)'",
+        'explanation: it went boom ({what})',
+        'fix: stop {what}',
+        'references: []',
+      ].join('\n'),
+    );
+    const log = join(root, 'boom.log');
+    writeFileSync(log, 'INFO starting\nRuntimeError: boom kaboom\n');
+    const argv = ['diagnose', log, '--rules', rules, '--format', 'json'];
+    const plain = vigil(argv, { VIGIL_CODE_CACHE: '0' });
+    expect(JSON.parse(plain.stdout)).toMatchObject({ signature: { id: 'my-own-rule' } });
+    const cacheHome = join(root, 'rules-cache');
+    expect(vigil(argv, { XDG_CACHE_HOME: cacheHome })).toEqual(plain);
+    expect(cacheFiles(cacheHome)).toEqual([expect.stringMatching(/-diagnose\.bin$/)]);
+    expect(vigil(argv, { XDG_CACHE_HOME: cacheHome })).toEqual(plain);
+  });
+});
