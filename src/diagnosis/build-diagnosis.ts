@@ -12,6 +12,7 @@ import type { Candidate } from './candidate.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
+import { compareProcessNames } from './compare-process-names.js';
 
 export interface DiagnosisInput {
   /** The log is over (not a peek while it grows): only then can a line be what ends it. */
@@ -52,7 +53,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     symptoms: [],
     engine,
     engineVersion: engine === null ? null : (input.engineVersions.get(engine) ?? null),
-    processes: input.processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    processes: input.processes.sort(compareProcessNames),
     noiseSuppressed: input.noise,
     input: input.input,
     warnings: [],
@@ -223,7 +224,7 @@ function collectEvidence(best: Scored, groups: readonly Group[]): Diagnosis['evi
 
 /** `Worker_TP10` after `Worker_TP9`: numbers compare as numbers. */
 function sortProcesses(processes: string[]): string[] {
-  return processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return processes.sort(compareProcessNames);
 }
 
 function pickEngine(votes: ReadonlyMap<Engine, number>): Engine | null {
