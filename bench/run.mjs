@@ -21,6 +21,9 @@
 //   The page cache is warmed (`cat` twice) and every command runs once untimed before the timed rounds; the
 //   commands then alternate (A B C, B C A, ...) and the medians of the rounds are reported, with the median of
 //   the per-round ratios (paired ratio).
+// * Every command runs with XDG_CACHE_HOME=bench/out/xdg-cache: on Node without module.enableCompileCache,
+//   vigil keeps V8's code cache there (src/cli/code-cache.ts), filled by the untimed round, as a user's
+//   ~/.cache/vigil is after the first run; the bench never writes the user's own.
 // * Correctness: every vigil diagnosis, of every shape, must name the root cause the generator planted
 //   (Worker_TP5's torch.OutOfMemoryError); otherwise the bench says so and exits 1.
 // * --write replaces the block between the bench markers in BENCHMARKS.md (machine, commands, table).
@@ -154,6 +157,7 @@ function measure(argv, { capture = false } = {}) {
     const t0 = process.hrtime.bigint();
     const child = spawn(full[0], full.slice(1), {
       cwd: ROOT,
+      env: { ...process.env, XDG_CACHE_HOME: path.join(OUT, 'xdg-cache') },
       stdio: ['ignore', capture ? 'pipe' : devnull, 'pipe'],
     });
     const out = [];
