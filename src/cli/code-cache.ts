@@ -1,12 +1,17 @@
 import {
   accessSync,
+  closeSync,
   constants,
+  fstatSync,
+  lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -47,9 +52,11 @@ export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: s
   const hash = HEADER.exec(source)?.[1];
   const folder = cacheFolder(env);
   if (hash === undefined || folder === null) return null;
+  // Vigil often runs as root, and the cache is code: only a folder and files of this user that no one else
+  // can write are used (a `sudo -E` keeps another user's XDG_CACHE_HOME).
+  if (!ownFolder(folder)) return null;
   const file = join(folder, cacheName(hash, command));
   const cachedData = readCache(file);
-  if (cachedData === undefined && !canWrite(folder)) return null;
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     ...(cachedData === undefined ? {} : { cachedData }),
@@ -95,21 +102,37 @@ export function cacheName(hash: string, command: string): string {
 }
 
 function readCache(file: string): Buffer | undefined {
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() && ownedAlone(info) ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
-function canWrite(folder: string): boolean {
+/** The cache folder, made if missing: true when it is this user's own, and writable. */
+function ownFolder(folder: string): boolean {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const info = lstatSync(folder);
     accessSync(folder, constants.W_OK);
-    return true;
+    return info.isDirectory() && ownedAlone(info);
   } catch {
     return false;
   }
+}
+
+/** Owned by the user running vigil and writable by no one else. */
+function ownedAlone(info: Stats): boolean {
+  return (process.getuid === undefined || info.uid === process.getuid()) && (info.mode & 0o022) === 0;
 }
 
 /**
@@ -119,7 +142,8 @@ function canWrite(folder: string): boolean {
 function writeCache(folder: string, file: string, hash: string, script: Script): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    // wx: never through a file or link someone put at that name.
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
     for (const name of readdirSync(folder)) {
       if (!name.startsWith(`${hash}-`)) rmSync(join(folder, name), { force: true });

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +79,24 @@ describe.skipIf(nodeHasCompileCache)('the code cache on Node without enableCompi
     const blocked = join(root, 'a-file');
     writeFileSync(blocked, '');
     expect(vigil(diagnose, { XDG_CACHE_HOME: blocked })).toEqual(without);
+  });
+
+  it('uses no folder or file that someone else can write', () => {
+    const shared = join(root, 'shared');
+    mkdirSync(join(shared, 'vigil', 'code'), { recursive: true });
+    chmodSync(join(shared, 'vigil', 'code'), 0o777);
+    expect(vigil(diagnose, { XDG_CACHE_HOME: shared })).toEqual(without);
+    expect(cacheFiles(shared)).toEqual([]);
+
+    const cacheHome = join(root, 'loose-file');
+    vigil(diagnose, { XDG_CACHE_HOME: cacheHome });
+    const file = join(cacheHome, 'vigil', 'code', cacheFiles(cacheHome)[0] ?? '');
+    writeFileSync(file, 'planted');
+    chmodSync(file, 0o666);
+    // Not read: replaced by this run's own, writable by its owner alone.
+    expect(vigil(diagnose, { XDG_CACHE_HOME: cacheHome })).toEqual(without);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file).length).toBeGreaterThan(100_000);
   });
 
   it('loads zod, yaml and re2js from their own scripts for user rules', () => {
