@@ -91,9 +91,11 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     const { head, consumed, complete } = await peekHead(handle, stats.isFile() ? stats.size : null);
     const opened = handle;
-    // Anything but plain text goes on to a decoder that may hold it: only text is read into reused buffers.
-    const plain = sniffInput(head, complete).kind === 'text';
-    const body = readHandle(path, opened, reuseChunks && plain);
+    // Text, and gzip (whose decoder is done with a chunk before it asks for the next), may be read into
+    // reused buffers; the other decoders may hold a chunk.
+    const kind = sniffInput(head, complete).kind;
+    const plain = kind === 'text';
+    const body = readHandle(path, opened, reuseChunks && (plain || kind === 'gzip'));
     return {
       label: path,
       head,
