@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -100,6 +100,38 @@ describe("the process's stdin read from its descriptor", () => {
     } finally {
       closeSync(fd);
     }
+  });
+
+  it('waits on a pipe left non-blocking until its writer writes again, then reads to its end', async () => {
+    const fifo = join(await tempDir(), 'slow.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn(
+      'sh',
+      ['-c', `exec 3>'${fifo}'; printf 'first\\n' >&3; sleep 0.4; printf 'second\\n' >&3`],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const written = new Promise((done) => writer.once('close', done));
+    // A blocking open waits for the writer; a second, non-blocking one then reads the same pipe.
+    const waiting = openSync(fifo, 'r');
+    const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    closeSync(waiting);
+    try {
+      const source = await openSource(
+        { kind: 'files', paths: ['-'] },
+        { stdin: unusedStream(), stdinFd: fd, env: {} },
+      );
+      const target = Buffer.alloc(64);
+      const parts: Buffer[] = [];
+      for (let count = source.readInto!(target); count > 0; count = source.readInto!(target)) {
+        parts.push(Buffer.from(target.subarray(0, count)));
+      }
+      expect(Buffer.concat(parts).toString()).toBe('first\nsecond\n');
+    } finally {
+      closeSync(fd);
+    }
+    expect(await written).toBe(0);
   });
 
   it('refuses an empty pipe with one line', async () => {
