@@ -6,7 +6,7 @@ import { countLines, lineStartBefore, loadBlock, nextSignOfDeath } from './signs
 
 /** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
 export interface ScanTarget {
-  /** Whether line `n` must be read whatever it holds (inside a traceback, right after a failure). */
+  /** Whether line `n` must be read whatever it holds (the head, inside a traceback, context of a candidate). */
   needsLine(n: number): boolean;
   /**
    * Whether the lines from `n` on are searched closely (every line that may matter) rather than for signs
