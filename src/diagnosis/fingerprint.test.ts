@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskVariable } from './fingerprint.js';
@@ -54,5 +56,16 @@ describe('maskVariable', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('masks every line of the real logs in the repository as the plain passes do', () => {
+    const files = ['examples', 'test/fixtures'].flatMap((dir) =>
+      fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name)),
+    );
+    const lines = files
+      .filter((file) => /\.(?:log|txt)$/.test(file) && fs.statSync(file).isFile())
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'));
+    expect(lines.length).toBeGreaterThan(5_000);
+    for (const line of lines) expect(maskVariable(line)).toBe(byPatterns(line));
   });
 });
