@@ -31,7 +31,6 @@ export function maskVariable(text: string): string {
   return masked.trim();
 }
 
-const HEX_RUN = /[0-9a-f]{12}/gi;
 const ID = /\b[\w-]*?[0-9a-f]{12,}\b/gi;
 
 /**
@@ -41,22 +40,35 @@ const ID = /\b[\w-]*?[0-9a-f]{12,}\b/gi;
  * result, at a fraction of the cost: ID retries at every word of a line).
  */
 function maskIds(text: string): string {
-  HEX_RUN.lastIndex = 0;
-  let found = HEX_RUN.exec(text);
-  if (found === null) return text;
+  let found = findHexRun(text, 0);
+  if (found === -1) return text;
   let masked = '';
   let done = 0;
-  while (found !== null) {
-    let start = found.index;
+  while (found !== -1) {
+    let start = found;
     while (start > done && isIdCharacter(text.charCodeAt(start - 1))) start--;
-    let end = found.index + 12;
+    let end = found + 12;
     while (end < text.length && isIdCharacter(text.charCodeAt(end))) end++;
     masked += text.slice(done, start) + text.slice(start, end).replace(ID, 'I');
     done = end;
-    HEX_RUN.lastIndex = end;
-    found = HEX_RUN.exec(text);
+    found = findHexRun(text, end);
   }
   return masked + text.slice(done);
+}
+
+const HEX_DIGIT = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') HEX_DIGIT[digit.charCodeAt(0)] = 1;
+
+/** Where twelve hex digits in a row first begin from `from` (`/[0-9a-f]{12}/i`; a loop is faster). */
+function findHexRun(text: string, from: number): number {
+  let run = 0;
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && HEX_DIGIT[code] === 1) {
+      if (++run === 12) return i - 11;
+    } else run = 0;
+  }
+  return -1;
 }
 
 /** `[\w-]`: a letter, a digit, `_` or `-`. */

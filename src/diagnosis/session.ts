@@ -205,18 +205,19 @@ class Session implements DiagnosisSession, ScanTarget {
    * import-time warnings come before the banner of their own start.
    */
   private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent): boolean {
-    const ended =
+    // Whether the start before ended is asked last: it reads every candidate of the start.
+    const ended = () =>
       attempt.readyLine !== null ||
       attempt.exitedWithFailure ||
       attempt.stopped ||
       attempt.stopLine !== null ||
       attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
-    if (event === 'start') return ended || attempt.engineLines > 0;
-    if (event === 'started' || event === 'restart') return ended;
+    if (event === 'start') return ended() || attempt.engineLines > 0;
+    if (event === 'started' || event === 'restart') return ended();
     if (line.ident === 'systemd' || event !== null) return false;
     const mark = startMarkerOf(line.text);
     if (mark === -1) return false;
-    return ended || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
+    return ended() || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
   }
 
   private noteStartMark(attempt: Attempt, line: ParsedLine): void {
