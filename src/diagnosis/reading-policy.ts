@@ -1,7 +1,5 @@
 /** The first lines tell the engine and the format, whatever else they hold. */
 export const ENGINE_HEAD = 200;
-/** Lines after a failure or traceback line read in full: they may continue it, whatever words they hold. */
-const HOT_WINDOW = 2;
 /**
  * Lines after a start, a stop or a death read with the close search: a restart's start-up and its cause
  * rarely hold a sign of death (a port in use, an assertion), and a start-up is this long at most.
@@ -21,33 +19,27 @@ export function opensCloseReading(line: { ident: string | null; text: string }):
  * Which lines are read, and how closely: decided from the lines read alone, never from the state the
  * diagnosis believes the server is in. So the cost of a log does not depend on whether its start is in it
  * or its ready line known: the cheap search over the bytes is the same everywhere, the log's head and
- * end are read closely, and so are the lines a read line says may follow (a traceback's continuation, a
- * start-up after systemd's or the engine's own start line).
+ * end are read closely, and so are the lines a read line says may follow (a start-up after systemd's or
+ * the engine's own start line; an open traceback's lines are asked for by the session).
+ *
+ * The two lines after each failure line were read in full until 2026-12-01, in case they continued it:
+ * what continues a failure is an open traceback's (the assembler asks for those lines while one is
+ * open) or holds a word that may matter, and every labelled and healthy log gives the same diagnosis
+ * without them, while a log with a request error in every tenth line read three lines in full for each.
  */
 export class ReadingPolicy {
-  private hotUntil = 0;
   private closeUntil = 0;
 
   constructor(private readonly everyLine: boolean) {}
 
   /** Whether line `n` is read in full whatever it holds. */
   readsInFull(n: number): boolean {
-    return this.everyLine || n <= ENGINE_HEAD || n <= this.hotUntil;
-  }
-
-  /** Whether line `n` follows a failure or a traceback line closely enough to continue it. */
-  isHot(n: number): boolean {
-    return n <= this.hotUntil;
+    return this.everyLine || n <= ENGINE_HEAD;
   }
 
   /** Whether the lines from `n` on are searched with the close search (every line that may matter). */
   readsClosely(n: number): boolean {
     return this.everyLine || n <= this.closeUntil;
-  }
-
-  /** Line `n` was a failure or a traceback line: the next few are read in full. */
-  heat(n: number): void {
-    this.hotUntil = Math.max(this.hotUntil, n + HOT_WINDOW);
   }
 
   /** Line `n` said the server starts, stops or died: what follows it is read closely for a while. */

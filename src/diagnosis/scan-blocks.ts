@@ -2,12 +2,11 @@ import { LineSplitter } from '../parsing/split-lines.js';
 import { MAY_MATTER_IN_BLOCK } from './knowledge/may-matter.js';
 import { prescanBlock, type Prescan } from './prescan/prescan-block.js';
 import type { PrescanHelper, StartPrescanHelper } from './prescan/prescan-helper.js';
-import { nextSignOfDeath } from './signs-of-death.js';
-import { countLines, sliceLines } from './slice-lines.js';
+import { countLines, lineStartBefore, loadBlock, nextSignOfDeath } from './signs-of-death.js';
 
 /** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
 export interface ScanTarget {
-  /** Whether line `n` must be read whatever it holds (inside a traceback, right after a failure). */
+  /** Whether line `n` must be read whatever it holds (the head, inside a traceback, context of a candidate). */
   needsLine(n: number): boolean;
   /**
    * Whether the lines from `n` on are searched closely (every line that may matter) rather than for signs
@@ -301,39 +300,33 @@ export class BlockScanner {
   }
 
   private scanLines(block: Buffer, beforeEnd: boolean): void {
-    for (const [from, to] of sliceLines(block, 0, block.length)) {
-      this.scanSlice(from === 0 && to === block.length ? block : block.subarray(from, to), beforeEnd);
-    }
-  }
-
-  private scanSlice(block: Buffer, beforeEnd: boolean): void {
-    const text = block.toString('latin1');
+    loadBlock(block);
     const end = block.length;
     let pos = 0;
     while (pos < end) {
       if (this.target.needsLine(this.lines + 1)) {
-        const lf = text.indexOf('\n', pos);
+        const lf = block.indexOf(0x0a, pos);
         this.readBytes(block, pos, lf);
         pos = lf + 1;
         continue;
       }
       const hit =
         beforeEnd && !this.target.readsClosely(this.lines + 1)
-          ? (nextSignOfDeath(text, pos)?.index ?? -1)
+          ? nextSignOfDeath(block, pos)
           : MAY_MATTER_IN_BLOCK.find(block, pos, end);
-      const hitStart = hit === -1 ? end : text.lastIndexOf('\n', hit - 1) + 1;
-      if (hitStart > pos) this.skip(block, text, pos, hitStart);
+      const hitStart = hit === -1 ? end : lineStartBefore(block, hit);
+      if (hitStart > pos) this.skip(block, pos, hitStart);
       if (hit === -1) return;
-      const lf = text.indexOf('\n', hitStart);
+      const lf = block.indexOf(0x0a, hitStart);
       this.readBytes(block, hitStart, lf);
       pos = lf + 1;
     }
   }
 
   /** Counts the lines in [from, to), which ends at a line's start, and hands them over unread. */
-  private skip(block: Buffer, text: string, from: number, to: number): void {
+  private skip(block: Buffer, from: number, to: number): void {
     this.longStarts.length = 0;
-    const count = countLines(text, from, to, this.options.maxLineLength, this.longStarts);
+    const count = countLines(block, from, to, this.options.maxLineLength, this.longStarts);
     this.countCut(block, this.longStarts, 0, from, to);
     this.handOver(block, from, to, count);
   }

@@ -111,7 +111,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (this.consoleCopy.skips(rawLine)) return;
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
-    if (!matters && !this.policy.isHot(this.lineCount) && !this.assembler.isBusy(this.lineCount)) {
+    if (!matters && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       this.countChatter(1);
@@ -124,11 +124,7 @@ class Session implements DiagnosisSession, ScanTarget {
     for (const part of expandLine(line)) {
       this.readMarkers(part);
       const role = this.assembler.push(part);
-      // What follows a failure or a traceback line may continue it, whatever words it holds.
-      if (role !== 'other' || this.readFailure(part)) {
-        this.policy.heat(this.lineCount);
-        failing = true;
-      }
+      if (role !== 'other' || this.readFailure(part)) failing = true;
     }
     // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
     if (!failing && isReporting(line)) this.countChatter(1);

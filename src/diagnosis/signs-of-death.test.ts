@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNS_OF_DEATH_IN_BLOCK } from './knowledge/may-matter.js';
-import { nextSignOfDeath } from './signs-of-death.js';
+import { loadBlock, nextSignOfDeath } from './signs-of-death.js';
 
-/** The index (0-based) of the line a hit is on, or null for no hit. */
+/** The index (0-based) of the line a hit is on, or null for no hit; `text` is read as Latin-1 bytes. */
 function hitLine(text: string, from: number): number | null {
-  const hit = nextSignOfDeath(text, from);
-  if (hit === null) return null;
-  return text.slice(0, hit.index).split('\n').length - 1;
+  const hit = nextSignOfDeath(Buffer.from(text, 'latin1'), from);
+  if (hit === -1) return null;
+  return text.slice(0, hit).split('\n').length - 1;
 }
 
 /** Every line `nextSignOfDeath` stops at, walking the text as the block scanner does (a line at a time). */
 function allHitLines(text: string): number[] {
   const lines: number[] = [];
   let pos = 0;
+  const block = Buffer.from(text, 'latin1');
   for (;;) {
-    const hit = nextSignOfDeath(text, pos);
-    if (hit === null) return lines;
-    lines.push(text.slice(0, hit.index).split('\n').length - 1);
-    const lf = text.indexOf('\n', hit.index);
+    const hit = nextSignOfDeath(block, pos);
+    if (hit === -1) return lines;
+    lines.push(text.slice(0, hit).split('\n').length - 1);
+    const lf = text.indexOf('\n', hit);
     if (lf === -1) return lines;
     pos = lf + 1;
   }
@@ -229,11 +229,24 @@ describe('nextSignOfDeath', () => {
     expect(allHitLines(text)).toEqual([2, 4, 6, 8]);
   });
 
-  it('leaves the shared regex where the scanner expects it: searching again from 0 starts over', () => {
+  it('searching again from an earlier offset starts over', () => {
     const text = `ERROR a\n${CHATTER}\nERROR b\n`;
     expect(hitLine(text, text.lastIndexOf('ERROR'))).toBe(2);
     expect(hitLine(text, 0)).toBe(0);
-    expect(SIGNS_OF_DEATH_IN_BLOCK.global).toBe(true);
+  });
+
+  it('a block written again is searched as it is now once loaded again', () => {
+    const block = Buffer.from(`${CHATTER}\nERROR b\n`, 'latin1');
+    loadBlock(block);
+    expect(nextSignOfDeath(block, 0)).toBe(CHATTER.length + 1);
+    block.write('INFO ', CHATTER.length + 1, 'latin1');
+    loadBlock(block);
+    expect(nextSignOfDeath(block, 0)).toBe(-1);
+  });
+
+  it('stops before `to`', () => {
+    const block = Buffer.from(`${CHATTER}\nERROR b\n`, 'latin1');
+    expect(nextSignOfDeath(block, 0, CHATTER.length + 1)).toBe(-1);
   });
 
   it('searches Latin-1 text from UTF-8 bytes: a multi-byte prompt before the level does not hide it', () => {

@@ -1,22 +1,70 @@
-import { QUOTABLE_SIGNS, REPORTING_LEVEL, SIGNS_OF_DEATH_IN_BLOCK } from './knowledge/may-matter.js';
+import { QUOTABLE_SIGNS, REPORTING_LEVEL, SIGNS_OF_DEATH } from './knowledge/may-matter.js';
+import { compileBlockSieve, type BlockSieve } from './search/block-sieve.js';
 
 /** How far into a line its level is looked for. */
 const LEVEL_WITHIN = 200;
 
+// One per thread, built at first use: the block it holds is the one being searched (each search loads it).
+let sieve: BlockSieve | null = null;
+const signs = (): BlockSieve => (sieve ??= compileBlockSieve(SIGNS_OF_DEATH));
+
 /**
- * The next sign of death in `text` from `from` on, passing over exception words that an INFO or DEBUG
- * line quotes (request logs carry prompts about errors): a server reporting is not dying.
+ * The cheap search of a block of whole lines: takes in its bytes as they are now. The block scanner and
+ * the helper thread load each block once, then ask `nextSignOfDeath` and `countLines` of it.
  */
-export function nextSignOfDeath(text: string, from: number): RegExpExecArray | null {
-  const search = SIGNS_OF_DEATH_IN_BLOCK;
-  search.lastIndex = from;
+export function loadBlock(block: Buffer): void {
+  signs().load(block);
+}
+
+/**
+ * Where the next sign of death in `block` from `from` on (and before `to`) begins, or -1, passing over
+ * exception words that an INFO or DEBUG line quotes (request logs carry prompts about errors): a server
+ * reporting is not dying.
+ */
+export function nextSignOfDeath(block: Buffer, from: number, to = block.length): number {
+  const search = signs();
+  let at = from;
   for (;;) {
-    const hit = search.exec(text);
-    if (hit === null || !QUOTABLE_SIGNS.has(hit[0])) return hit;
-    const lineStart = text.lastIndexOf('\n', hit.index - 1) + 1;
-    const head = text.slice(lineStart, Math.min(hit.index, lineStart + LEVEL_WITHIN));
+    const hit = search.next(block, at);
+    if (hit === -1 || hit >= to) return -1;
+    const sign = SIGNS_OF_DEATH[search.literalAt(block, hit)] as string;
+    if (!QUOTABLE_SIGNS.has(sign)) return hit;
+    const lineStart = lineStartBefore(block, hit);
+    const head = block.toString('latin1', lineStart, Math.min(hit, lineStart + LEVEL_WITHIN));
     if (!REPORTING_LEVEL.test(head)) return hit;
     // A later sign, on this line or another, is weighed on its own.
-    search.lastIndex = hit.index + hit[0].length;
+    at = hit + sign.length;
   }
+}
+
+/**
+ * The start of the line holding `at` (after the newline before it), as a string's `lastIndexOf` from
+ * `at - 1` gives it: a Buffer's counts a negative offset from its end.
+ */
+export function lineStartBefore(block: Buffer, at: number): number {
+  if (at <= 0) return block[0] === 0x0a ? 1 : 0;
+  return block.lastIndexOf(0x0a, at - 1) + 1;
+}
+
+/**
+ * Counts the lines of `block` in [from, to), which ends at a line's start, and notes where those longer
+ * than `maxLineLength` bytes start (plus `offset`): few enough to measure in characters one by one.
+ */
+export function countLines(
+  block: Buffer,
+  from: number,
+  to: number,
+  maxLineLength: number,
+  longStarts: number[],
+  offset = 0,
+): number {
+  const search = signs();
+  const count = search.countLines(block, from, to);
+  if (search.longest <= maxLineLength) return count;
+  for (let start = from; start < to;) {
+    const lf = block.indexOf(0x0a, start);
+    if (lf - start > maxLineLength) longStarts.push(offset + start);
+    start = lf + 1;
+  }
+  return count;
 }

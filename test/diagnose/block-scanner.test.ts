@@ -28,9 +28,9 @@ vi.mock('../../src/diagnosis/signs-of-death.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/diagnosis/signs-of-death.js')>();
   return {
     ...actual,
-    nextSignOfDeath: (text: string, from: number) => {
+    nextSignOfDeath: (block: Buffer, from: number, to?: number) => {
       serving.searches++;
-      return actual.nextSignOfDeath(text, from);
+      return actual.nextSignOfDeath(block, from, to);
     },
   };
 });

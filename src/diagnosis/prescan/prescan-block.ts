@@ -1,5 +1,4 @@
-import { nextSignOfDeath } from '../signs-of-death.js';
-import { countLines, sliceLines } from '../slice-lines.js';
+import { countLines, lineStartBefore, loadBlock, nextSignOfDeath } from '../signs-of-death.js';
 
 /**
  * What a helper thread found in one chunk, ahead of the session: the lines holding a sign of death and
@@ -32,19 +31,17 @@ export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan 
   const hasCarriageReturn = block.indexOf(0x0d) !== -1;
   let lines = 0;
   if (start > 0 && !hasCarriageReturn) {
-    for (const [from, to] of sliceLines(block, start, end)) {
-      const text = block.toString('latin1', from, to);
-      let pos = 0;
-      for (;;) {
-        const hit = nextSignOfDeath(text, pos);
-        const lineStart = hit === null ? text.length : text.lastIndexOf('\n', hit.index - 1) + 1;
-        lines += countLines(text, pos, lineStart, maxLineLength, longLines, from);
-        if (hit === null) break;
-        hits.push(from + lineStart);
-        linesBefore.push(lines);
-        pos = text.indexOf('\n', hit.index) + 1;
-        lines += countLines(text, lineStart, pos, maxLineLength, longLines, from);
-      }
+    loadBlock(block);
+    let pos = start;
+    for (;;) {
+      const hit = pos < end ? nextSignOfDeath(block, pos, end) : -1;
+      const lineStart = hit === -1 ? end : lineStartBefore(block, hit);
+      lines += countLines(block, pos, lineStart, maxLineLength, longLines);
+      if (hit === -1) break;
+      hits.push(lineStart);
+      linesBefore.push(lines);
+      pos = block.indexOf(0x0a, hit) + 1;
+      lines += countLines(block, lineStart, pos, maxLineLength, longLines);
     }
   }
   return {

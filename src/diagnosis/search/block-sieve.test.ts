@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SIGNS_OF_DEATH } from '../knowledge/may-matter.js';
+import { compileBlockSieve, type BlockSieve } from './block-sieve.js';
+
+/** Where the first literal at or after `from` begins, by `indexOf` of each: the plain answer. */
+function firstLiteral(text: string, literals: readonly string[], from: number): number {
+  let first = -1;
+  for (const literal of literals) {
+    const at = text.indexOf(literal, from);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
+  }
+  return first;
+}
+
+/** Every literal start the sieve finds, walking on from each one as the scanner does. */
+function allStarts(sieve: BlockSieve, block: Buffer, from = 0): number[] {
+  const starts: number[] = [];
+  for (let at = sieve.next(block, from); at !== -1; at = sieve.next(block, at + 1)) starts.push(at);
+  return starts;
+}
+
+function plainStarts(text: string, literals: readonly string[], from = 0): number[] {
+  const starts: number[] = [];
+  for (let at = firstLiteral(text, literals, from); at !== -1; at = firstLiteral(text, literals, at + 1)) {
+    starts.push(at);
+  }
+  return starts;
+}
+
+const simd = compileBlockSieve(SIGNS_OF_DEATH);
+const plain = compileBlockSieve(SIGNS_OF_DEATH, { plain: true });
+
+describe('compileBlockSieve', () => {
+  it('runs the SIMD module here (Node 20+ on x86-64 and arm64 has it), plain loops when asked', () => {
+    expect(simd.kind).toBe('simd');
+    expect(plain.kind).toBe('plain');
+  });
+
+  it.each([
+    ['nothing', 'all good here\n', []],
+    ['both spellings of error, sharing a bucket', 'an error, an Error\n', [3, 13]],
+    ['a literal at the very start and one at the very end', 'Traceback x ERROR', [0, 12]],
+    ['a literal cut by the block end is none', 'x Tracebac', []],
+    ['a fingerprint alone is no literal', 'Tra Err Exc CRI sys Seg Shu err\n', []],
+    ['ERROR holds no Error', 'ERROR\n', [0]],
+    ['systemd[ needs its bracket', 'systemd: x systemd[1]: y\n', [11]],
+  ])('%s', (_, text, expected) => {
+    const block = Buffer.from(text, 'latin1');
+    expect(allStarts(simd, block)).toEqual(expected);
+    expect(allStarts(plain, block)).toEqual(expected);
+  });
+
+  it('says which literal begins where', () => {
+    const block = Buffer.from('x Shutting down; error', 'latin1');
+    expect(SIGNS_OF_DEATH[simd.literalAt(block, 2)]).toBe('Shutting down');
+    expect(SIGNS_OF_DEATH[simd.literalAt(block, 17)]).toBe('error');
+    expect(simd.literalAt(block, 3)).toBe(-1);
+  });
+
+  it('finds what indexOf finds, from any offset, on strings spelled from the literals', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...SIGNS_OF_DEATH, 'Tra', 'err', 'ERR', 'sys', 'Shut', '\n', ' '),
+      fc.string({ maxLength: 6 }).map((s) => s.replace(/[^ -~\n\t]/g, 'x')),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(), (pieces, seed) => {
+        const text = pieces.join('');
+        const block = Buffer.from(text, 'latin1');
+        const from = text.length === 0 ? 0 : seed % text.length;
+        expect(allStarts(simd, block, from)).toEqual(plainStarts(text, SIGNS_OF_DEATH, from));
+        expect(allStarts(plain, block, from)).toEqual(plainStarts(text, SIGNS_OF_DEATH, from));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds every literal when a block holds more candidates than one pass keeps', () => {
+    // Every 16 bytes hold a candidate lane for each of `Tra`'s offsets: thousands per block.
+    const text = 'TraTraTraTraTra Error\n'.repeat(3000);
+    const block = Buffer.from(text, 'latin1');
+    expect(allStarts(simd, block)).toEqual(plainStarts(text, SIGNS_OF_DEATH));
+  });
+
+  it('counts lines and measures the longest, in any span ending at a line start', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 70 }), { maxLength: 40 }), fc.nat(), (lengths, seed) => {
+        const text = lengths.map((n) => 'x'.repeat(n) + '\n').join('');
+        const block = Buffer.from(text, 'latin1');
+        const starts = [0, ...lengths.map((_, i) => lengths.slice(0, i + 1).reduce((a, n) => a + n + 1, 0))];
+        const from = starts[seed % starts.length] as number;
+        const count = starts.filter((s) => s > from).length;
+        const longest = Math.max(0, ...lengths.filter((_, i) => (starts[i] as number) >= from));
+        expect(simd.countLines(block, from, block.length)).toBe(count);
+        // A bound: at least the longest, and no more than a vector's lanes above it.
+        expect(simd.longest).toBeGreaterThanOrEqual(longest);
+        expect(simd.longest).toBeLessThanOrEqual(longest + 16);
+        expect(plain.countLines(block, from, block.length)).toBe(count);
+        expect(plain.longest).toBe(longest);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('searches a block larger than its memory first held', () => {
+    const text = `${'x'.repeat(3 << 20)}\nCRITICAL\n`;
+    const block = Buffer.from(text, 'latin1');
+    expect(simd.next(block, 0)).toBe((3 << 20) | 1);
+    expect(simd.countLines(block, 0, block.length)).toBe(2);
+    expect(simd.longest - (3 << 20)).toBeLessThanOrEqual(16);
+  });
+
+  it('refuses what it cannot search for', () => {
+    expect(() => compileBlockSieve([])).toThrow(/literals/);
+    expect(() => compileBlockSieve(['ошибка'])).toThrow(/ASCII/);
+  });
+});

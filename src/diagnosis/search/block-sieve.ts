@@ -1,0 +1,247 @@
+import { WASM_BASE64 } from './block-sieve-wasm.js';
+
+/**
+ * Finds a few literals in a block of bytes and counts its lines: the cheap search of a long log, which
+ * looks at every byte of it. A literal here is case-sensitive and found where it begins.
+ */
+export interface BlockSieve {
+  /** How it searches: with the SIMD module, or with plain loops where that cannot run. */
+  readonly kind: 'simd' | 'plain';
+  /**
+   * Takes in `block` for the questions after: its bytes as they are now (a block written again must be
+   * loaded again; asking of another block loads that one).
+   */
+  load(block: Uint8Array): void;
+  /** Where the first literal at or after `from` in `block` begins, or -1. */
+  next(block: Uint8Array, from: number): number;
+  /** Which literal begins at `at` (an index into the literals), or -1. */
+  literalAt(block: Uint8Array, at: number): number;
+  /**
+   * The lines in [from, to) of `block`, a span ending at a line's start; `longest` is then a bound on the
+   * longest of them in bytes without its newline (at least the longest, at most 16 more than it).
+   */
+  countLines(block: Uint8Array, from: number, to: number): number;
+  readonly longest: number;
+}
+
+/** Teddy's buckets: a literal's first three bytes are looked for in one of eight at once. */
+const BUCKETS = 8;
+const FINGERPRINT = 3;
+const TABLES_BYTES = 96;
+const LONGEST_AT = 96;
+const STOPPED_AT = 100;
+const CANDIDATES_AT = 128;
+const MAX_CANDIDATES = 4096;
+const BLOCK_AT = CANDIDATES_AT + MAX_CANDIDATES * 4;
+/** The kernel reads a vector (16 bytes, and 2 more) past where it is told to stop. */
+const READ_PAST = 32;
+const PAGE = 64 << 10;
+
+interface Kernel {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  find_candidates(from: number, to: number, out: number, max: number): number;
+  count_lines(from: number, to: number): number;
+}
+
+/**
+ * A sieve over `literals` (ASCII, at most eight with distinct first three bytes unless they share a
+ * bucket; any number works, more only find more candidates to check). With WebAssembly's 128-bit SIMD, a
+ * block is copied into the module's memory once and searched at a few GB/s; where that cannot run, the
+ * same answers come from plain loops.
+ */
+export function compileBlockSieve(literals: readonly string[], { plain = false } = {}): BlockSieve {
+  const words = literals.map(toBytes);
+  if (words.length === 0 || words.some((word) => word.length === 0)) {
+    throw new Error('a block sieve needs literals, none of them empty');
+  }
+  const kernel = plain ? null : loadKernel();
+  return kernel === null ? plainSieve(words) : simdSieve(words, kernel);
+}
+
+/** The part of WebAssembly used here (this project's TypeScript libraries do not declare it). */
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+function toBytes(literal: string): Uint8Array {
+  // A literal past ASCII would have to be searched as its UTF-8 bytes: not needed, not done.
+  if ([...literal].some((ch) => ch.charCodeAt(0) > 0x7f || ch === '\0')) {
+    throw new Error(`a block sieve takes ASCII literals: ${JSON.stringify(literal)}`);
+  }
+  return Buffer.from(literal, 'latin1');
+}
+
+let compiled: object | null | undefined;
+
+function loadKernel(): Kernel | null {
+  const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+  if (compiled === undefined) {
+    try {
+      compiled = api === undefined ? null : new api.Module(Buffer.from(WASM_BASE64, 'base64'));
+    } catch {
+      // No SIMD in this machine's WebAssembly: the plain loops answer alike.
+      compiled = null;
+    }
+  }
+  if (compiled === null || api === undefined) return null;
+  return new api.Instance(compiled, {}).exports as Kernel;
+}
+
+/** For each first byte, the literals that begin with it. */
+function byFirstByte(words: readonly Uint8Array[]): (number[] | undefined)[] {
+  const table = new Array<number[] | undefined>(256);
+  words.forEach((word, index) => (table[word[0] as number] ??= []).push(index));
+  return table;
+}
+
+function matchesAt(block: Uint8Array, at: number, word: Uint8Array): boolean {
+  if (at + word.length > block.length) return false;
+  for (let i = 1; i < word.length; i++) if (block[at + i] !== word[i]) return false;
+  return true;
+}
+
+function literalAtWith(
+  starts: (number[] | undefined)[],
+  words: readonly Uint8Array[],
+): BlockSieve['literalAt'] {
+  return (block, at) => {
+    for (const index of starts[block[at] as number] ?? []) {
+      if (matchesAt(block, at, words[index] as Uint8Array)) return index;
+    }
+    return -1;
+  };
+}
+
+function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
+  const starts = byFirstByte(words);
+  const literalAt = literalAtWith(starts, words);
+  // Views of the module's memory, made again only when it grows (a view per call was most of the garbage).
+  let memory = new Uint8Array(kernel.memory.buffer);
+  let ints = new Int32Array(kernel.memory.buffer);
+  writeTables(memory, words);
+  let loaded: Uint8Array | null = null;
+  // Candidates found in the loaded block: those at [scannedFrom, scannedTo) are all in `ints`.
+  let found = 0;
+  let cursor = 0;
+  let scannedFrom = 0;
+  let scannedTo = 0;
+  let longest = 0;
+
+  const load = (block: Uint8Array): void => {
+    const needed = BLOCK_AT + block.length + READ_PAST;
+    if (needed > kernel.memory.buffer.byteLength) {
+      kernel.memory.grow(Math.ceil((needed - kernel.memory.buffer.byteLength) / PAGE));
+      memory = new Uint8Array(kernel.memory.buffer);
+      ints = new Int32Array(kernel.memory.buffer);
+    }
+    memory.set(block, BLOCK_AT);
+    // What the kernel reads past the block's end must not begin a literal.
+    memory.fill(0, BLOCK_AT + block.length, BLOCK_AT + block.length + READ_PAST);
+    loaded = block;
+    found = 0;
+    cursor = 0;
+    scannedFrom = 0;
+    scannedTo = 0;
+  };
+
+  const scan = (from: number, end: number): void => {
+    found = kernel.find_candidates(BLOCK_AT + from, BLOCK_AT + end, CANDIDATES_AT, MAX_CANDIDATES);
+    cursor = 0;
+    scannedFrom = from;
+    scannedTo = Math.min((ints[STOPPED_AT >> 2] as number) - BLOCK_AT, end);
+  };
+
+  return {
+    kind: 'simd',
+    load,
+    next(block, from) {
+      if (block !== loaded) load(block);
+      const end = block.length;
+      if (from < scannedFrom || from >= scannedTo) {
+        if (from >= end) return -1;
+        scan(from, end);
+      } else if (cursor > 0 && (ints[(CANDIDATES_AT >> 2) + cursor - 1] as number) - BLOCK_AT >= from) {
+        cursor = 0;
+      }
+      for (;;) {
+        while (cursor < found) {
+          const at = (ints[(CANDIDATES_AT >> 2) + cursor] as number) - BLOCK_AT;
+          if (at >= from && at < end && literalAt(block, at) !== -1) return at;
+          cursor++;
+        }
+        if (scannedTo >= end) return -1;
+        scan(scannedTo, end);
+      }
+    },
+    literalAt,
+    countLines(block, from, to) {
+      if (block !== loaded) load(block);
+      const count = kernel.count_lines(BLOCK_AT + from, BLOCK_AT + to);
+      longest = ints[LONGEST_AT >> 2] as number;
+      return count;
+    },
+    get longest() {
+      return longest;
+    },
+  };
+}
+
+/**
+ * Teddy's nibble tables: a literal in bucket b sets bit b, for each of its first three bytes, at that
+ * byte's low nibble in one table and its high nibble in the other. A shorter literal allows any byte past
+ * its end.
+ */
+function writeTables(memory: Uint8Array, words: readonly Uint8Array[]): void {
+  memory.fill(0, 0, TABLES_BYTES);
+  words.forEach((word, index) => {
+    const bit = 1 << (index % BUCKETS);
+    for (let k = 0; k < FINGERPRINT; k++) {
+      const lo = memory.subarray(k * 32, k * 32 + 16);
+      const hi = memory.subarray(k * 32 + 16, k * 32 + 32);
+      if (k >= word.length) {
+        for (let nibble = 0; nibble < 16; nibble++) {
+          lo[nibble] = (lo[nibble] as number) | bit;
+          hi[nibble] = (hi[nibble] as number) | bit;
+        }
+        continue;
+      }
+      const byte = word[k] as number;
+      lo[byte & 15] = (lo[byte & 15] as number) | bit;
+      hi[byte >> 4] = (hi[byte >> 4] as number) | bit;
+    }
+  });
+}
+
+/** The same answers with plain loops (memchr for each first byte is not worth it: this is the fallback). */
+function plainSieve(words: readonly Uint8Array[]): BlockSieve {
+  const starts = byFirstByte(words);
+  let longest = 0;
+  const literalAt = literalAtWith(starts, words);
+  return {
+    kind: 'plain',
+    load: () => undefined,
+    next(block, from) {
+      for (let at = from; at < block.length; at++) {
+        if (starts[block[at] as number] !== undefined && literalAt(block, at) !== -1) return at;
+      }
+      return -1;
+    },
+    literalAt,
+    countLines(block, from, to) {
+      let count = 0;
+      let start = from;
+      longest = 0;
+      for (let at = from; at < to; at++) {
+        if (block[at] !== 0x0a) continue;
+        count++;
+        longest = Math.max(longest, at - start);
+        start = at + 1;
+      }
+      return count;
+    },
+    get longest() {
+      return longest;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+;; block-sieve.wat — the byte loops of block-sieve.ts, with 128-bit SIMD (compiled by scripts/build-wasm.mjs
+;; into block-sieve-wasm.ts; `npm run build:wasm` after editing).
+;;
+;; Memory (the caller writes the tables and the block, reads the results):
+;;   0..95     six 16-byte nibble tables: for bytes 0, 1 and 2 of a literal, the buckets (bits) a byte's low
+;;             and high nibble allow (Teddy, as in Hyperscan and Rust's aho-corasick: a lane is a candidate
+;;             when its byte and the two after it each allow a common bucket);
+;;   96..99    a bound on the longest line `count_lines` saw (see there);
+;;   100..103  where `find_candidates` stopped (past `to`, or at the first lanes that no longer fit `out`);
+;;   the rest  where the caller puts candidates and the block (16 bytes past a block's end are read).
+(module
+  (memory (export "memory") 40)
+
+  ;; Writes to `out` (u32 each, at most `max`) the positions in [from, to) where a literal's first three
+  ;; bytes may begin; returns how many. Lanes past `to` are reported too: the caller checks each one.
+  (func (export "find_candidates") (param $from i32) (param $to i32) (param $out i32) (param $max i32)
+    (result i32)
+    (local $p i32) (local $n i32) (local $bits i32) (local $v v128) (local $m v128) (local $nibble v128)
+    (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128)
+    (local.set $lo0 (v128.load (i32.const 0)))
+    (local.set $hi0 (v128.load (i32.const 16)))
+    (local.set $lo1 (v128.load (i32.const 32)))
+    (local.set $hi1 (v128.load (i32.const 48)))
+    (local.set $lo2 (v128.load (i32.const 64)))
+    (local.set $hi2 (v128.load (i32.const 80)))
+    (local.set $nibble (i8x16.splat (i32.const 15)))
+    (local.set $p (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $p) (local.get $to)))
+        (local.set $v (v128.load (local.get $p)))
+        (local.set $m (v128.and
+          (i8x16.swizzle (local.get $lo0) (v128.and (local.get $v) (local.get $nibble)))
+          (i8x16.swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble)))))
+        (local.set $v (v128.load offset=1 (local.get $p)))
+        (local.set $m (v128.and (local.get $m) (v128.and
+          (i8x16.swizzle (local.get $lo1) (v128.and (local.get $v) (local.get $nibble)))
+          (i8x16.swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))))
+        (local.set $v (v128.load offset=2 (local.get $p)))
+        (local.set $m (v128.and (local.get $m) (v128.and
+          (i8x16.swizzle (local.get $lo2) (v128.and (local.get $v) (local.get $nibble)))
+          (i8x16.swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))))
+        (if (v128.any_true (local.get $m))
+          (then
+            ;; A full `out` ends the call: the caller goes on after the last candidate written.
+            (br_if $done (i32.gt_u (i32.add (local.get $n) (i32.const 16)) (local.get $max)))
+            (local.set $bits (i8x16.bitmask (i8x16.ne (local.get $m) (v128.const i32x4 0 0 0 0))))
+            (loop $each
+              (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2)))
+                (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+              (local.set $n (i32.add (local.get $n) (i32.const 1)))
+              (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+              (br_if $each (local.get $bits)))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $next)))
+    (i32.store (i32.const 100) (local.get $p))
+    (local.get $n))
+
+;; The newlines in [from, to), which must end at a line's start. Memory[96] gets a bound on its longest
+  ;; line (bytes before the newline), at least the longest and at most 16 more: each vector's first
+  ;; newline ends the one line that may have begun before the vector, and a vector with none counts as
+  ;; if its line ended a vector later.
+  (func (export "count_lines") (param $from i32) (param $to i32) (result i32)
+    (local $p i32) (local $end i32) (local $count i32) (local $start i32) (local $longest i32)
+    (local $bits i32) (local $length i32) (local $newline v128)
+    (local.set $newline (i8x16.splat (i32.const 10)))
+    (local.set $p (local.get $from))
+    (local.set $start (local.get $from))
+    (local.set $longest (i32.const 16))
+    ;; Whole vectors with no branch on what they hold; then the last, partial one.
+    (local.set $end (i32.sub (local.get $to) (i32.const 16)))
+    (block $whole
+      (loop $next
+        (br_if $whole (i32.gt_s (local.get $p) (local.get $end)))
+        (local.set $bits (i8x16.bitmask (i8x16.eq (v128.load (local.get $p)) (local.get $newline))))
+        (local.set $count (i32.add (local.get $count) (i32.popcnt (local.get $bits))))
+        (local.set $length (i32.sub (i32.add (local.get $p) (i32.ctz (local.get $bits))) (local.get $start)))
+        (local.set $longest (select (local.get $length) (local.get $longest)
+          (i32.gt_u (local.get $length) (local.get $longest))))
+        (local.set $start (select
+          (i32.sub (i32.add (local.get $p) (i32.const 32)) (i32.clz (local.get $bits)))
+          (local.get $start)
+          (local.get $bits)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $next)))
+    (if (i32.lt_u (local.get $p) (local.get $to))
+      (then
+        (local.set $bits (i32.and
+          (i8x16.bitmask (i8x16.eq (v128.load (local.get $p)) (local.get $newline)))
+          (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $to) (local.get $p))) (i32.const 1))))
+        (local.set $count (i32.add (local.get $count) (i32.popcnt (local.get $bits))))
+        (local.set $length (i32.sub (i32.add (local.get $p) (i32.ctz (local.get $bits))) (local.get $start)))
+        (local.set $longest (select (local.get $length) (local.get $longest)
+          (i32.gt_u (local.get $length) (local.get $longest))))))
+    (i32.store (i32.const 96) (local.get $longest))
+    (local.get $count))
+)
