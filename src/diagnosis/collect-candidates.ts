@@ -244,12 +244,18 @@ function lineDraft(
   return { line, frames, detail, kind, exception: null, message: line.text.trim(), strength, fatal, wrapper };
 }
 
+/** What makes a draft the same failure as another (fingerprint.ts). */
+export function fingerprintDraft(draft: Draft): string {
+  return fingerprintFailure(draft.exception, draft.message, draft.frames);
+}
+
 export function completeDraft(
   draft: Draft,
   attempt: number,
   afterReady: boolean,
   context: string[],
   chatterBefore = 0,
+  fingerprint = fingerprintDraft(draft),
 ): Candidate {
   // Field by field, not `...draft`, for the same reason as lineDraft.
   return {
@@ -268,7 +274,7 @@ export function completeDraft(
     crash: draft.crash ?? false,
     phase: phaseOf(draft.frames),
     chatterBefore,
-    fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
+    fingerprint,
     context,
   };
 }
