@@ -221,9 +221,11 @@ function collectEvidence(best: Scored, groups: readonly Group[]): Diagnosis['evi
   return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([lineNumber, text]) => ({ lineNumber, text }));
 }
 
-/** `Worker_TP10` after `Worker_TP9`: numbers compare as numbers. */
+/** `Worker_TP10` after `Worker_TP9`: numbers compare as numbers. One collator: localeCompare builds one a call. */
+const PROCESS_ORDER = new Intl.Collator('en', { numeric: true });
+
 function sortProcesses(processes: string[]): string[] {
-  return processes.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return processes.sort(PROCESS_ORDER.compare);
 }
 
 function pickEngine(votes: ReadonlyMap<Engine, number>): Engine | null {
