@@ -380,7 +380,9 @@ async function benchStdin(j, opts, failures, notes) {
   const runs = j.meta.bytes < 5e8 ? (opts.runs ?? 3) : (opts.largeRuns ?? opts.runs ?? 3);
   const f = rel(j.file);
   warm(j.file);
-  log(`${label(j.size)} stdin: ${runs} rounds of cat | vigil diagnose - / vigil diagnose FILE`);
+  log(
+    `${label(j.size)} stdin: ${runs} rounds of cat | vigil diagnose - / vigil diagnose FILE / cat | grep / cat | cat`,
+  );
   const r = await rounds(
     [
       {
@@ -405,6 +407,8 @@ async function benchStdin(j, opts, failures, notes) {
         ],
         check: grepCheck,
       },
+      // what the pipe alone costs: the floor under `cat F | vigil diagnose -`
+      { key: 'pipe', argv: ['bash', '-c', `cat ${sh(f)} | cat > /dev/null`] },
     ],
     runs,
     failures,
@@ -416,6 +420,7 @@ async function benchStdin(j, opts, failures, notes) {
     stdin: summary(r.stdin),
     file: summary(r.file),
     grep: summary(r.grep),
+    pipe: summary(r.pipe),
     vsFile: paired(r.stdin, r.file),
     vsGrep: paired(r.stdin, r.grep),
   };
@@ -704,7 +709,7 @@ function report(res, opts, m) {
       );
     for (const r of res.stdin)
       L.push(
-        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsGrep.toFixed(2)}× \`cat F \\| grep …\` (${fmtS(r.grep.wall)} s); ${r.vsFile.toFixed(2)}× the file input |`,
+        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsGrep.toFixed(2)}× \`cat F \\| grep …\` (${fmtS(r.grep.wall)} s); ${r.vsFile.toFixed(2)}× the file input; the pipe alone (\`cat F \\| cat\`) ${fmtS(r.pipe.wall)} s |`,
       );
     for (const r of res.gz)
       L.push(

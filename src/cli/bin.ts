@@ -18,7 +18,11 @@ void import('./run-cli.js')
     runCli(process.argv.slice(2), {
       stdout: process.stdout,
       stderr: process.stderr,
-      stdin: process.stdin,
+      // Made only when a command reads it as a stream: `vigil diagnose -` reads a pipe from fd 0 itself.
+      get stdin() {
+        return process.stdin;
+      },
+      stdinFd: 0,
       env: process.env,
       cwd: process.cwd(),
     }),

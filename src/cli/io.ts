@@ -4,7 +4,10 @@ import type { Readable } from 'node:stream';
 export interface CliIo {
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** Made when first read (bin.ts): a stream on fd 0 changes it (libuv makes a pipe non-blocking). */
   stdin: Readable;
+  /** 0 when `stdin` is the process's own: a log piped in is then read from the descriptor (sources/). */
+  stdinFd?: number;
   env: Record<string, string | undefined>;
   cwd: string;
 }

@@ -46,7 +46,7 @@ function openOn(spec: SourceSpec, io: SourceIo, options: SourceOptions): Promise
   switch (spec.kind) {
     case 'files':
       return runner.host === null
-        ? openFiles(spec.paths, io.stdin, { reuseChunks: options.reuseChunks === true, env: io.env })
+        ? openFiles(spec.paths, io, { reuseChunks: options.reuseChunks === true })
         : openRemoteFiles(spec.paths, runner, io.env, timeoutMs);
     case 'unit':
       return openUnitJournal(spec, runner, io.env, timeoutMs);

@@ -8,11 +8,18 @@ export interface LogInput {
   /** All the bytes, the head included. */
   body: AsyncIterable<Uint8Array>;
   close(): Promise<void>;
-  /** The descriptor of a regular file of plain text, which may be read synchronously instead of `body`. */
-  fd?: number;
+  /**
+   * Present for plain text that may be read synchronously instead of `body` (a regular file, the process's
+   * stdin): writes the next bytes, the head included, into `target` and says how many; 0 at the end.
+   * Throws the system's error.
+   */
+  readSync?: (target: Uint8Array) => number;
 }
 
-export async function* prepend(head: Buffer, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* prepend(
+  head: Buffer,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   if (head.length > 0) yield head;
   yield* body;
 }

@@ -1,13 +1,130 @@
+import { fstatSync, readSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { SourceError } from '../errors.js';
 import { describeReadError } from './describe-read-error.js';
 import { prepend, type LogInput } from './log-input.js';
-import { SNIFF_BYTES } from './sniff-input.js';
+import { SNIFF_BYTES, sniffInput } from './sniff-input.js';
+import type { SourceIo } from './types.js';
 
 /**
- * stdin as an input. The first chunks are pulled at open time to tell what it is (sniff-input.ts); they
- * stay at the front of the body.
+ * stdin as an input. The first bytes are read at open time to tell what it is (sniff-input.ts); they
+ * stay at the front of the body. Where stdin is the process's own (`stdinFd`, the CLI's), a pipe or a file
+ * is read synchronously from the descriptor, like a file, and the stream (`io.stdin`) is never made.
  */
-export async function openStdin(stdin: NodeJS.ReadableStream): Promise<LogInput> {
+export async function openStdin(io: Pick<SourceIo, 'stdin' | 'stdinFd'>): Promise<LogInput> {
+  const fd = io.stdinFd;
+  if (fd !== undefined && readsDirectly(fd)) return openStdinFd(fd);
+  return openStdinStream(io.stdin);
+}
+
+/** Whether descriptor `fd` may be read synchronously: anything but a terminal, which the stream handles. */
+function readsDirectly(fd: number): boolean {
+  try {
+    fstatSync(fd);
+  } catch (error) {
+    throw stdinFailed(error);
+  }
+  return !isatty(fd);
+}
+
+/**
+ * stdin read with `readSync` on its descriptor: a pipe's bytes go straight into the caller's buffer, in the
+ * reading thread, without a stream between. Reads wait for data (a blocking descriptor does; one another
+ * program left non-blocking is retried), so this is used only for the process's own stdin.
+ */
+function openStdinFd(fd: number): LogInput {
+  const head = Buffer.allocUnsafe(SNIFF_BYTES);
+  let filled = 0;
+  let ended = false;
+  try {
+    while (filled < head.length) {
+      const count = readStdin(fd, head.subarray(filled));
+      if (count === 0) {
+        ended = true;
+        break;
+      }
+      filled += count;
+    }
+  } catch (error) {
+    throw stdinFailed(error);
+  }
+  const first = head.subarray(0, filled);
+  let pending: Uint8Array | null = first.length > 0 ? first : null;
+  const read = (target: Uint8Array): number => {
+    if (pending === null) return ended ? 0 : readOrEnd(fd, target, () => (ended = true));
+    const count = Math.min(pending.length, target.length);
+    target.set(pending.subarray(0, count));
+    pending = count < pending.length ? pending.subarray(count) : null;
+    return count;
+  };
+  const plain = sniffInput(first, ended).kind === 'text';
+  return {
+    label: 'stdin',
+    head: first,
+    complete: ended,
+    body: prepend(
+      first,
+      readChunks(
+        fd,
+        () => ended,
+        () => (ended = true),
+      ),
+    ),
+    // The caller owns stdin: it stays open.
+    close: () => Promise.resolve(),
+    ...(plain ? { readSync: read } : {}),
+  };
+}
+
+function readOrEnd(fd: number, target: Uint8Array, end: () => void): number {
+  const count = readStdin(fd, target);
+  if (count === 0) end();
+  return count;
+}
+
+/** The rest of stdin as chunks of up to 1 MiB, each filled by as many pipe reads as it takes. */
+function* readChunks(fd: number, ended: () => boolean, end: () => void): Generator<Uint8Array> {
+  while (!ended()) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let filled = 0;
+    try {
+      while (filled < chunk.length && !ended()) filled += readOrEnd(fd, chunk.subarray(filled), end);
+    } catch (error) {
+      throw stdinFailed(error);
+    }
+    if (filled > 0) yield chunk.subarray(0, filled);
+  }
+}
+
+const CHUNK_BYTES = 1 << 20;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** One read of stdin, waiting while a non-blocking descriptor has nothing yet; 0 at its end. Throws the
+ * system's error as it is. */
+function readStdin(fd: number, target: Uint8Array): number {
+  for (let wait = 0.05; ; wait = Math.min(wait * 2, 20)) {
+    try {
+      return readSync(fd, target, 0, target.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN' && code !== 'EINTR') throw error;
+      // Node has no poll() to call: sleep a little, longer the longer stdin stays empty.
+      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, wait);
+    }
+  }
+}
+
+function stdinFailed(error: unknown): SourceError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EBADF'
+      ? 'it is closed; pipe a log into vigil diagnose -, or give the log file'
+      : describeReadError(error);
+  return new SourceError(`cannot read stdin: ${why}`, { cause: error });
+}
+
+/** stdin as a stream (a terminal, or a stream given in place of the process's stdin). */
+async function openStdinStream(stdin: NodeJS.ReadableStream): Promise<LogInput> {
   const iterator = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   const pulled: Buffer[] = [];
   let size = 0;

@@ -6,7 +6,7 @@ import { planDecode, type DecodePlan } from './decode-input.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
 import { SNIFF_BYTES, sniffInput } from './sniff-input.js';
-import type { OpenedSource } from './types.js';
+import type { OpenedSource, SourceIo } from './types.js';
 
 /** An input with what its first bytes say it is and how its text is read. */
 type SniffedInput = LogInput & { plan: DecodePlan };
@@ -21,10 +21,10 @@ const NEWLINE = Buffer.from('\n');
  */
 export async function openFiles(
   paths: string[],
-  stdin: NodeJS.ReadableStream,
-  options: { reuseChunks?: boolean; env?: Record<string, string | undefined> } = {},
+  io: Pick<SourceIo, 'stdin' | 'stdinFd' | 'env'>,
+  options: { reuseChunks?: boolean } = {},
 ): Promise<OpenedSource> {
-  const env = options.env ?? process.env;
+  const env = io.env;
   const names = paths.length === 0 ? ['-'] : paths;
   if (names.filter((name) => name === '-').length > 1) {
     throw new UsageError("stdin ('-') can be given only once");
@@ -32,8 +32,7 @@ export async function openFiles(
   const inputs: SniffedInput[] = [];
   try {
     for (const name of names) {
-      const input =
-        name === '-' ? await openStdin(stdin) : await openFile(name, options.reuseChunks === true);
+      const input = name === '-' ? await openStdin(io) : await openFile(name, options.reuseChunks === true);
       try {
         const plan = planDecode(
           sniffInput(input.head, input.complete),
@@ -53,7 +52,7 @@ export async function openFiles(
   }
   const warnings: string[] = [];
   const formats = [...new Set(inputs.flatMap((input) => input.plan.format ?? []))];
-  const files = inputs.every((input) => input.fd !== undefined);
+  const files = inputs.every((input) => input.readSync !== undefined);
   return {
     chunks: readLogInputs(inputs, warnings),
     ...(files ? { readInto: readFilesInto(inputs) } : {}),
@@ -92,9 +91,11 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     const { head, consumed, complete } = await peekHead(handle, stats.isFile() ? stats.size : null);
     const opened = handle;
-    // Anything but plain text goes on to a decoder that may hold it: only text is read into reused buffers.
-    const plain = sniffInput(head, complete).kind === 'text';
-    const body = readHandle(path, opened, reuseChunks && plain);
+    // Text, and gzip (whose decoder is done with a chunk before it asks for the next), may be read into
+    // reused buffers; the other decoders may hold a chunk.
+    const kind = sniffInput(head, complete).kind;
+    const plain = kind === 'text';
+    const body = readHandle(path, opened, reuseChunks && (plain || kind === 'gzip'));
     return {
       label: path,
       head,
@@ -102,7 +103,9 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
       body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
       // A pipe or a device may block or end early: only a regular file is read synchronously.
-      ...(stats.isFile() && !consumed && plain ? { fd: opened.fd } : {}),
+      ...(stats.isFile() && !consumed && plain
+        ? { readSync: (target: Uint8Array) => readSync(opened.fd, target, 0, target.length, null) }
+        : {}),
     };
   } catch (error) {
     await handle?.close().catch(() => undefined);
@@ -174,9 +177,9 @@ async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Prom
 }
 
 /**
- * Reads regular files one after the other into the caller's buffers with `readSync`: on a file in the page
- * cache this is a copy the reading thread makes itself, where an asynchronous read is one a pool thread
- * makes while the others wait for a core. Closes each file at its end.
+ * Reads the inputs (regular files, the process's stdin) one after the other into the caller's buffers with
+ * `readSync`: on a file in the page cache this is a copy the reading thread makes itself, where an
+ * asynchronous read is one a pool thread makes while the others wait for a core. Closes each at its end.
  */
 function readFilesInto(inputs: SniffedInput[]): (target: Uint8Array) => number {
   let next = 0;
@@ -184,10 +187,10 @@ function readFilesInto(inputs: SniffedInput[]): (target: Uint8Array) => number {
   return (target) => {
     for (;;) {
       const input = inputs[next];
-      if (input?.fd === undefined) return 0;
+      if (input?.readSync === undefined) return 0;
       let count: number;
       try {
-        count = readSync(input.fd, target, 0, target.length, null);
+        count = input.readSync(target);
       } catch (error) {
         void Promise.all(inputs.slice(next).map((rest) => rest.close()));
         next = inputs.length;

@@ -12,6 +12,11 @@ export type SourceSpec =
 
 export interface SourceIo {
   stdin: NodeJS.ReadableStream;
+  /**
+   * The descriptor `stdin` reads (0) when it is the process's own: a pipe or a file there is then read
+   * synchronously into the diagnosis's buffers (read-files.ts). Absent when `stdin` is any other stream.
+   */
+  stdinFd?: number;
   /** Environment of spawned tools; its PATH decides which journalctl/docker/kubectl (or ssh) runs. */
   env: Record<string, string | undefined>;
   /** Starts every program the source needs: here (default) or on another host (ssh.ts). */
@@ -32,7 +37,7 @@ export interface OpenedSource {
   /** The log's bytes in large chunks (about 1 MiB from files). Iterating may throw a SourceError. */
   chunks: AsyncIterable<Uint8Array>;
   /**
-   * Present when every input is a regular file of plain text: reads the log's next bytes straight into
+   * Present when every input is plain text in a regular file or the process's stdin: reads the log's next bytes straight into
    * `target`, synchronously, and returns how many (0 at the end, when the files are closed). The same
    * bytes as `chunks`, without a copy or a thread between; use one or the other. Throws a SourceError.
    */

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
 import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
@@ -158,7 +159,16 @@ async function diagnoseSource(
   helpers: PrescanThread[],
 ): Promise<PageInput> {
   // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
-  const source = await openSource(spec, { stdin: io.stdin, env: io.env, runner }, { reuseChunks: true });
+  const sourceIo = {
+    // Read only when stdin is read as a stream; a pipe is read from its descriptor (sources/open-stdin.ts).
+    get stdin() {
+      return io.stdin;
+    },
+    ...(io.stdinFd === undefined ? {} : { stdinFd: io.stdinFd }),
+    env: io.env,
+    runner,
+  };
+  const source = await openSource(spec, sourceIo, { reuseChunks: true });
   const options: DiagnoseOptions = {
     signatures: rules.signatures,
     startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
@@ -258,7 +268,7 @@ function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceS
   if (chooseRunners(flags, io).length > 0) {
     throw new UsageError('with --ssh, name what to read there: log files, --unit, --docker or --kube');
   }
-  if ((io.stdin as { isTTY?: boolean }).isTTY) {
+  if (io.stdinFd === undefined ? (io.stdin as { isTTY?: boolean }).isTTY : isatty(io.stdinFd)) {
     throw new UsageError(
       "give a log file, '-' for standard input, --unit, --docker or --kube (see vigil diagnose --help)",
     );
