@@ -104,6 +104,10 @@ function findListedException(
 const STARTUP_FAILED =
   /\b(?:failed to (?:initiali[sz]e|start|load|allocate|create|launch)|initiali[sz]ation failed|could not (?:load|start|initiali[sz]e)|cannot (?:load|start|allocate)|out of memory|insufficient (?:GPU )?memory)/i;
 
+/** TRIGGER and STARTUP_FAILED, their words looked for first (knowledge/any-of.ts): asked of every line read. */
+const mayFail = anyOf([TRIGGER]);
+const saysStartFailed = anyOf([STARTUP_FAILED]);
+
 /** Failures that crash a server whenever they happen, even after it became ready. */
 const CRASH_MESSAGE =
   /CUDA error|illegal memory access|out of memory|device-side assert|NCCL error|Segmentation fault/i;
@@ -167,13 +171,14 @@ const BREAKAGE_HINT =
 export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   const text = line.text;
   const leveled = line.level === 'ERROR' || line.level === 'CRITICAL' || line.level === 'WARNING';
-  if (!leveled && !TRIGGER.test(text)) return null;
+  if (!leveled && !mayFail(text)) return null;
   if (isNoise(text)) return 'noise';
   const base: Base = { line, frames: [], detail: [] };
   // An INFO or DEBUG line is the server reporting, not failing (request logs quote prompts full of
   // error words): only the rows that platform detection logs that way, a wrapper, or a hint.
   const reporting = line.level === 'INFO' || line.level === 'DEBUG';
-  const embedded = reporting ? null : EMBEDDED_EXCEPTION.exec(text);
+  // The regex's own words first: most error lines hold no `with `.
+  const embedded = reporting || !text.includes('with ') ? null : EMBEDDED_EXCEPTION.exec(text);
   if (embedded) {
     return {
       ...base,
@@ -193,7 +198,7 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (isWrapper(text)) return lineDraft(base, 'error-line', 10, true, true);
   // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
-    return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || STARTUP_FAILED.test(text), false);
+    return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || saysStartFailed(text), false);
   }
   if (isCauseHint(text)) return lineDraft(base, 'hint', BREAKAGE_HINT.test(text) ? 12 : 8, false, false);
   return null;
@@ -218,7 +223,7 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
     message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
     strength: row.strength,
     // An error-level line that says the start itself failed proves it, whichever row read it.
-    fatal: row.fatal || wrapper || (isErrorLevel(base.line) && STARTUP_FAILED.test(text)),
+    fatal: row.fatal || wrapper || (isErrorLevel(base.line) && saysStartFailed(text)),
     wrapper,
     crash: row.crash === true,
   };
@@ -239,12 +244,18 @@ function lineDraft(
   return { line, frames, detail, kind, exception: null, message: line.text.trim(), strength, fatal, wrapper };
 }
 
+/** What makes a draft the same failure as another (fingerprint.ts). */
+export function fingerprintDraft(draft: Draft): string {
+  return fingerprintFailure(draft.exception, draft.message, draft.frames);
+}
+
 export function completeDraft(
   draft: Draft,
   attempt: number,
   afterReady: boolean,
   context: string[],
   chatterBefore = 0,
+  fingerprint = fingerprintDraft(draft),
 ): Candidate {
   // Field by field, not `...draft`, for the same reason as lineDraft.
   return {
@@ -263,7 +274,7 @@ export function completeDraft(
     crash: draft.crash ?? false,
     phase: phaseOf(draft.frames),
     chatterBefore,
-    fingerprint: fingerprintFailure(draft.exception, draft.message, draft.frames),
+    fingerprint,
     context,
   };
 }

@@ -5,7 +5,7 @@
  * ICU itself.
  */
 export function compareProcessNames(a: string, b: string): number {
-  if (!PLAIN_NAME.test(a) || !PLAIN_NAME.test(b)) return a.localeCompare(b, 'en', { numeric: true });
+  if (!PLAIN_NAME.test(a) || !PLAIN_NAME.test(b)) return collator().compare(a, b);
   const primary = comparePrimary(a, b);
   return primary !== 0 ? primary : compareCase(a, b);
 }
@@ -67,3 +67,8 @@ function isDigit(code: number): boolean {
 function isUpper(code: number): boolean {
   return code >= 65 && code <= 90;
 }
+
+// Built at the first name that needs it: building it loads ICU (about 7 ms), and `localeCompare` with
+// options builds one per comparison (a quarter of a diagnosis of 3,200 processes).
+let built: Intl.Collator | null = null;
+const collator = (): Intl.Collator => (built ??= new Intl.Collator('en', { numeric: true }));

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskVariable } from './fingerprint.js';
+import { maskVariable, needsSpacesFolded } from './fingerprint.js';
 
 /** The patterns maskVariable's faster passes stand for. */
 
@@ -54,5 +56,27 @@ describe('maskVariable', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('masks every line of the real logs in the repository as the plain passes do', () => {
+    const files = ['examples', 'test/fixtures'].flatMap((dir) =>
+      fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name)),
+    );
+    const lines = files
+      .filter((file) => /\.(?:log|txt)$/.test(file) && fs.statSync(file).isFile())
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'));
+    expect(lines.length).toBeGreaterThan(5_000);
+    for (const line of lines) expect(maskVariable(line)).toBe(byPatterns(line));
+  });
+
+  it('tells spaces to fold as the regex does, for every code unit alone, after a space and doubled', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [c, ` ${c}`, `${c}${c}`, `x${c}y`]) {
+        if (needsSpacesFolded(text) !== /\s\s|[^\S ]/.test(text)) differ.push(JSON.stringify(text));
+      }
+    }
+    expect(differ).toEqual([]);
   });
 });

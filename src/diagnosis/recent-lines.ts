@@ -12,7 +12,9 @@ type Entry = string | SkippedLines;
  * hands over a span at a time; its lines are made into strings only when they are read.
  */
 export class RecentLines {
+  /** From `head` on: the entries before it are forgotten (dropped in bulk, not one shift a line). */
   private entries: Entry[] = [];
+  private head = 0;
   /** Lines the entries stand for, skipped spans counted in full. */
   private total = 0;
 
@@ -36,14 +38,17 @@ export class RecentLines {
 
   /** Reads every skipped span still kept, so nothing refers to the block it came from. */
   settle(): void {
-    for (const entry of this.entries) if (typeof entry !== 'string') this.linesOf(entry);
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i] as Entry;
+      if (typeof entry !== 'string') this.linesOf(entry);
+    }
   }
 
   /** The last `count` lines (at most `keep`), oldest first. */
   last(count: number = this.keep): string[] {
     count = Math.min(count, this.keep);
     const lines: string[] = [];
-    for (let i = this.entries.length - 1; i >= 0 && lines.length < count; i--) {
+    for (let i = this.entries.length - 1; i >= this.head && lines.length < count; i--) {
       const entry = this.entries[i] as Entry;
       if (typeof entry === 'string') lines.push(entry);
       else {
@@ -67,12 +72,17 @@ export class RecentLines {
   }
 
   private trim(): void {
-    while (this.entries.length > 1) {
-      const first = this.entries[0] as Entry;
+    while (this.entries.length - this.head > 1) {
+      const first = this.entries[this.head] as Entry;
       const size = typeof first === 'string' ? 1 : first.count;
-      if (this.total - size < this.keep) return;
-      this.entries.shift();
+      if (this.total - size < this.keep) break;
+      // Nothing forgotten may keep a skipped span's block alive.
+      this.entries[this.head++] = '';
       this.total -= size;
+    }
+    if (this.head >= 256) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
     }
   }
 }

@@ -10,7 +10,13 @@ import type { DiagnoseOptions, DiagnosisSession } from './api.js';
 import { createAttempt, eligibleCandidates, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
-import { completeDraft, draftFromLine, draftsFromTraceback, joinMessage } from './collect-candidates.js';
+import {
+  completeDraft,
+  draftFromLine,
+  draftsFromTraceback,
+  fingerprintDraft,
+  joinMessage,
+} from './collect-candidates.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
@@ -201,18 +207,19 @@ class Session implements DiagnosisSession, ScanTarget {
    * import-time warnings come before the banner of their own start.
    */
   private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent): boolean {
-    const ended =
+    // Whether the start before ended is asked last: it reads every candidate of the start.
+    const ended = () =>
       attempt.readyLine !== null ||
       attempt.exitedWithFailure ||
       attempt.stopped ||
       attempt.stopLine !== null ||
       attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
-    if (event === 'start') return ended || attempt.engineLines > 0;
-    if (event === 'started' || event === 'restart') return ended;
+    if (event === 'start') return ended() || attempt.engineLines > 0;
+    if (event === 'started' || event === 'restart') return ended();
     if (line.ident === 'systemd' || event !== null) return false;
     const mark = startMarkerOf(line.text);
     if (mark === -1) return false;
-    return ended || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
+    return ended() || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
   }
 
   private noteStartMark(attempt: Attempt, line: ParsedLine): void {
@@ -241,7 +248,7 @@ class Session implements DiagnosisSession, ScanTarget {
       this.noise += line.repeat;
       return false;
     }
-    this.addCandidate(this.complete(draft), line.process);
+    this.addDraft(draft, line.process);
     return true;
   }
 
@@ -251,7 +258,7 @@ class Session implements DiagnosisSession, ScanTarget {
       traceback,
       traceback.messageLine ?? this.lineAt(traceback.firstLine),
     )) {
-      added.push(this.addCandidate(this.complete(draft), traceback.process ?? draft.line.process));
+      added.push(this.addDraft(draft, traceback.process ?? draft.line.process));
     }
     this.traceCandidates.set(traceback, added);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
@@ -282,21 +289,26 @@ class Session implements DiagnosisSession, ScanTarget {
     return this.attempts[0] as Attempt;
   }
 
-  private complete(draft: Parameters<typeof completeDraft>[0]): Candidate {
+  /**
+   * Adds a draft as a candidate of the start its line belongs to, or counts it in the group of an identical
+   * one; returns the group's candidate. A failure a log repeats (a request error) is counted, not built.
+   */
+  private addDraft(draft: Parameters<typeof completeDraft>[0], process: string | null): Candidate {
     const attempt = this.attemptOf(draft.line.n);
-    const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
-    return completeDraft(draft, attempt.index, afterReady, [], attempt.chatter);
-  }
-
-  /** Adds a candidate, or counts it in the group of an identical one; returns the group's candidate. */
-  private addCandidate(candidate: Candidate, process: string | null): Candidate {
-    const attempt = this.attempts.find((a) => a.index === candidate.attempt) ?? this.current;
-    const group = attempt.groups.get(candidate.fingerprint);
+    const fingerprint = fingerprintDraft(draft);
+    const group = attempt.groups.get(fingerprint);
     if (group) {
-      group.count += candidate.line.repeat;
+      group.count += draft.line.repeat;
       if (process) group.processes.add(process);
       return group.representative;
     }
+    const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
+    const candidate = completeDraft(draft, attempt.index, afterReady, [], attempt.chatter, fingerprint);
+    return this.addCandidate(attempt, candidate, process);
+  }
+
+  /** Adds a candidate of its own group (none identical yet); returns it. */
+  private addCandidate(attempt: Attempt, candidate: Candidate, process: string | null): Candidate {
     // Warnings and hints must not crowd out the failures that come last: they have a smaller budget.
     if (
       attempt.groups.size >= MAX_GROUPS_PER_ATTEMPT ||

@@ -121,4 +121,23 @@ describe('a traceback whose body is printed bare', () => {
     );
     expect(found.map((t) => [t.process, t.exception, t.frames.length])).toEqual([['TP0', 'RuntimeError', 1]]);
   });
+
+  it('gives up stale tracebacks in the order they were opened, whichever was seen last', () => {
+    const found: Traceback[] = [];
+    const assembler = new TracebackAssembler((t) => found.push(t));
+    const lines = [
+      worker(0, 'Traceback (most recent call last):'),
+      worker(1, 'Traceback (most recent call last):'),
+      worker(2, 'Traceback (most recent call last):'),
+      worker(1, '  File "/a/x.py", line 1, in f'),
+      worker(0, '  File "/a/x.py", line 2, in g'),
+    ];
+    lines.forEach((line, i) => assembler.push(parseLine(line, i + 1)));
+    expect(assembler.isBusy(300)).toBe(true);
+    // Worker 2 was seen last on line 3, worker 1 on 4, worker 0 on 5: 403 gives up 2 alone, 405 all.
+    expect(assembler.isBusy(404)).toBe(true);
+    expect(found.map((t) => t.process)).toEqual(['Worker_TP2']);
+    expect(assembler.isBusy(406)).toBe(false);
+    expect(found.map((t) => t.process)).toEqual(['Worker_TP2', 'Worker_TP0', 'Worker_TP1']);
+  });
 });

@@ -22,6 +22,8 @@ interface OpenState {
   expectCode: boolean;
   lastSeen: number;
   level: ParsedLine['level'];
+  /** Its place among the open ones: they are given up in the order they were opened. */
+  opened: number;
 }
 
 export type LineRole = 'traceback' | 'message' | 'other';
@@ -38,6 +40,9 @@ export class TracebackAssembler {
   private lastOpened: string | null = null;
   /** No open traceback is stale up to this line (see isBusy). */
   private noneStaleUntil = -Infinity;
+  /** The open ones' last lines, least recent first (moved to the end when seen): the stale ones lead. */
+  private readonly lastSeen = new Map<string, number>();
+  private openedCount = 0;
 
   /** Lines after an exception and before a chain marker: the rest of that exception's message. */
   private readonly trailing = new Map<string, ParsedLine[]>();
@@ -93,7 +98,7 @@ export class TracebackAssembler {
         });
       }
       current.expectCode = true;
-      current.lastSeen = line.n;
+      this.see(key, current, line.n);
       current.traceback.lastLine = line.n;
       return 'traceback';
     }
@@ -113,13 +118,21 @@ export class TracebackAssembler {
   isBusy(n: number): boolean {
     // Asked of every line while one is open: the open ones are walked only once one of them may be stale
     // (a line seen only grows, and one opened later goes stale later), not per line and open traceback.
+    // Only the stale ones are read, least recent first: many processes with a traceback open each cost no
+    // walk over all of them a line.
     if (this.open.size === 0) return false;
     if (n <= this.noneStaleUntil) return true;
     let oldest = Infinity;
-    for (const [key, state] of this.open) {
-      if (n - state.lastSeen > STALE_AFTER) this.finish(key, state);
-      else oldest = Math.min(oldest, state.lastSeen);
+    const stale: [string, OpenState][] = [];
+    for (const [key, seen] of this.lastSeen) {
+      if (n - seen <= STALE_AFTER) {
+        oldest = seen;
+        break;
+      }
+      stale.push([key, this.open.get(key) as OpenState]);
     }
+    stale.sort((a, b) => a[1].opened - b[1].opened);
+    for (const [key, state] of stale) this.finish(key, state);
     this.noneStaleUntil = oldest + STALE_AFTER;
     return this.open.size > 0;
   }
@@ -188,8 +201,10 @@ export class TracebackAssembler {
       expectCode: false,
       lastSeen: line.n,
       level: line.level,
+      opened: this.openedCount++,
     };
     this.open.set(key, state);
+    this.see(key, state, line.n);
     this.lastOpened = key;
     return state;
   }
@@ -197,7 +212,7 @@ export class TracebackAssembler {
   private insideTraceback(key: string, state: OpenState, line: ParsedLine): LineRole {
     const text = line.text;
     const tb = state.traceback;
-    state.lastSeen = line.n;
+    this.see(key, state, line.n);
     tb.lastLine = line.n;
     const notebook = NOTEBOOK_FRAME.exec(text);
     if (notebook !== null) {
@@ -240,12 +255,19 @@ export class TracebackAssembler {
     }
     state.traceback.detail.push(line);
     state.traceback.lastLine = line.n;
-    state.lastSeen = line.n;
+    this.see(key, state, line.n);
     return 'message';
+  }
+
+  private see(key: string, state: OpenState, n: number): void {
+    state.lastSeen = n;
+    this.lastSeen.delete(key);
+    this.lastSeen.set(key, n);
   }
 
   private finish(key: string, state: OpenState): void {
     this.open.delete(key);
+    this.lastSeen.delete(key);
     if (state.traceback.exception === null) inferFromRaise(state.traceback);
     this.lastFinished.set(key, state.traceback);
     this.finishedAt.set(key, state.traceback.lastLine);

@@ -35,8 +35,12 @@ const LEVELS: Record<string, Level> = {
   FATAL: 'CRITICAL',
 };
 
+const LEVEL_OF = new Map(Object.entries(LEVELS));
+
 export function toLevel(word: string | undefined): Level | null {
-  return word === undefined ? null : (LEVELS[word.toUpperCase()] ?? null);
+  if (word === undefined) return null;
+  // Most words are written in capitals already: no new string for them.
+  return LEVEL_OF.get(word) ?? LEVEL_OF.get(word.toUpperCase()) ?? null;
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;

@@ -83,6 +83,7 @@ function buildPass(): void {
     sets.push([...words]);
   });
   built = compileWordSets(sets);
+  readWhole = '';
   lastMask = -1;
   otherMask = -1;
 }
@@ -121,11 +122,20 @@ let lastText = '';
 let lastMask = -1;
 let otherText = '';
 let otherMask = -1;
+/** The last text the pass read whole: a message that ends it is read from its prefix's end. */
+let readWhole = '';
 
 function maskOf(text: string): number {
   if (text === lastText && lastMask !== -1) return lastMask;
   if (text === otherText && otherMask !== -1) return otherMask;
-  const mask = (built as WordSets).maskOf(text);
+  const pass = built as WordSets;
+  let mask: number;
+  if (readWhole.length > text.length && readWhole.endsWith(text)) {
+    mask = pass.maskOfTail(readWhole, readWhole.length - text.length);
+  } else {
+    mask = pass.maskOf(text);
+    readWhole = text;
+  }
   otherText = lastText;
   otherMask = lastMask;
   lastText = text;

@@ -55,11 +55,50 @@ const mayHoldTextMark = anyOf(TEXT_MARKS.map((mark) => mark.text as RegExp));
 
 /** Adds this line's votes. */
 export function voteEngine(line: ParsedLine, votes: Map<Engine, number>): void {
-  for (const mark of OTHER_MARKS) vote(mark, line, votes);
+  for (const mark of otherMarksOf(line)) addVote(mark, votes);
   if (!mayHoldTextMark(line.text)) return;
-  for (const mark of TEXT_MARKS) vote(mark, line, votes);
+  for (const mark of TEXT_MARKS) if (mark.test(line)) addVote(mark, votes);
 }
 
-function vote(mark: EngineMark, line: ParsedLine, votes: Map<Engine, number>): void {
-  if (mark.test(line)) votes.set(mark.engine, (votes.get(mark.engine) ?? 0) + mark.weight);
+/**
+ * The marks that read no message read only a line's identifier, process and formats, which a log repeats
+ * on nearly every line: the marks they earn are kept per process and identifier, with the formats.
+ */
+interface Place {
+  formats: readonly string[];
+  marks: readonly EngineMark[];
+}
+const places = new Map<string, Map<string, Place[]>>();
+const MAX_PROCESSES = 1024;
+
+function otherMarksOf(line: ParsedLine): readonly EngineMark[] {
+  const process = line.process ?? '';
+  let byIdent = places.get(process);
+  if (byIdent === undefined) {
+    if (places.size >= MAX_PROCESSES) places.clear();
+    byIdent = new Map();
+    places.set(process, byIdent);
+  }
+  const ident = line.ident ?? '';
+  let known = byIdent.get(ident);
+  if (known === undefined) {
+    if (byIdent.size >= 64) byIdent.clear();
+    known = [];
+    byIdent.set(ident, known);
+  }
+  for (const place of known) if (sameFormats(place.formats, line.formats)) return place.marks;
+  const marks = OTHER_MARKS.filter((mark) => mark.test(line));
+  // A few formats a place at most; a log that varies them without end is read mark by mark.
+  if (known.length < 16) known.push({ formats: [...line.formats], marks });
+  return marks;
+}
+
+function sameFormats(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function addVote(mark: EngineMark, votes: Map<Engine, number>): void {
+  votes.set(mark.engine, (votes.get(mark.engine) ?? 0) + mark.weight);
 }

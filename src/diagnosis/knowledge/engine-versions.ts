@@ -1,4 +1,5 @@
 import type { Engine } from '../../types/diagnosis.js';
+import { anyOf } from './any-of.js';
 
 /** A release as the engines print it: `0.10.1.1`, `0.16.0rc2.dev344+gea5f903f8`, `0.18.0.dev2025022500`. */
 const RELEASE = String.raw`\d+(?:\.\d+)+(?:(?:a|b|rc|\.?post|\.?dev)\d*)*(?:\+[\w.]+)?`;
@@ -26,11 +27,12 @@ export const ENGINE_VERSION_LINES: readonly { engine: Engine; pattern: RegExp }[
   { engine: 'llamacpp', pattern: /^(?:main: )?build(?: =|:) (\d+ \([0-9a-f]+\))/ },
 ];
 
-const MAY_NAME_VERSION = /version|build|engine \(v/;
+/** Asked of every line read: its words looked for first, with the other lists' (any-of.ts). */
+const mayNameVersion = anyOf([/version|build|engine \(v/]);
 
 /** The version this line says its engine is, if it says one. */
 export function readEngineVersion(text: string): { engine: Engine; version: string } | null {
-  if (!MAY_NAME_VERSION.test(text)) return null;
+  if (!mayNameVersion(text)) return null;
   for (const { engine, pattern } of ENGINE_VERSION_LINES) {
     const version = pattern.exec(text)?.[1];
     if (version !== undefined) return { engine, version };

@@ -52,4 +52,45 @@ describe('compileWordSets', () => {
       }),
     );
   });
+
+  it('reads the end of the last line as it reads that end alone', () => {
+    const sets = [
+      ['error', 'Traceback'],
+      ['fail', 'ail', 'aab'],
+      ['\nCopy', 'oom\n', '\nab'],
+      ['killed', 'kill'],
+    ];
+    const compiled = compileWordSets(sets);
+    const pieces = fc.constantFrom(
+      'error',
+      'fail',
+      'ai',
+      'l',
+      'aa',
+      'b',
+      'Copy',
+      'oom',
+      'kil',
+      'led',
+      ' ',
+      'x',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 14 }), fc.nat(), (parts, cut) => {
+        const line = parts.join('');
+        const from = cut % (line.length + 1);
+        const alone = compiled.maskOf(line.slice(from));
+        compiled.maskOf(line);
+        expect(compiled.maskOfTail(line, from)).toBe(alone);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a tail of another line than the last whole', () => {
+    const compiled = compileWordSets([['error'], ['\nfail']]);
+    compiled.maskOf('no words here');
+    expect(compiled.maskOfTail('x: fail with error', 3)).toBe(0b11);
+  });
 });

@@ -9,22 +9,77 @@ import { asciiBytes, buildTrie } from './build-trie.js';
 export interface WordSets {
   /** A bit per set whose words appear in `line` (a string without its newline; `^`/`$` read as one). */
   maskOf(line: string): number;
+  /**
+   * The same as `maskOf(line.slice(from))` for the `line` of the last `maskOf` (a line's message after its
+   * prefix is asked of after the raw line), mostly without reading it again: see there.
+   */
+  maskOfTail(line: string, from: number): number;
 }
+
+const MAX_HITS = 64;
 
 /** At most 31 sets: the mask is a small integer. */
 export const MAX_WORD_SETS = 31;
 
 export function compileWordSets(sets: readonly (readonly string[])[]): WordSets {
   if (sets.length > MAX_WORD_SETS) throw new Error(`at most ${MAX_WORD_SETS} word sets`);
-  const { table, masks, lineStart } = buildTable(sets);
+  const { table, masks, lineStart, root, firstMasked, depth } = buildTable(sets);
+  // The last line read whole, and where along it a state added sets (a few places a line; a line with
+  // more is read whole again when its tail is asked of).
+  let recorded: string | null = null;
+  const hitAt = new Int32Array(MAX_HITS);
+  const hitMask = new Int32Array(MAX_HITS);
+  let hitCount = 0;
+  let endMask = 0;
+  const maskOf = (line: string): number => {
+    let state = lineStart;
+    let mask = masks[state] as number;
+    let hits = 0;
+    for (let i = 0; i < line.length; i++) {
+      // Words are ASCII: a character past Latin-1 may read as any byte, it can only add a set.
+      state = table[(state << 8) | (line.charCodeAt(i) & 0xff)] as number;
+      if (state >= firstMasked) {
+        const own = masks[state] as number;
+        mask |= own;
+        if (hits < MAX_HITS) {
+          hitAt[hits] = i;
+          hitMask[hits] = own;
+        }
+        hits++;
+      }
+    }
+    hitCount = hits;
+    endMask = masks[table[(state << 8) | 0x0a] as number] as number;
+    recorded = line;
+    return mask | endMask;
+  };
   return {
-    maskOf(line) {
+    maskOf,
+    /**
+     * A state is the longest end of what was read that begins a word, so it depends on the last `depth`
+     * characters alone: the whole line's state where the tail begins is read again from there. Once the
+     * tail's own reading reaches the state the whole line's reading has at the same character, the two go
+     * on alike, and the rest of the tail adds what the rest of the line added.
+     */
+    maskOfTail(line, from) {
+      if (line !== recorded || hitCount > MAX_HITS || from < 0 || from > line.length) {
+        return maskOf(line.slice(from));
+      }
+      let whole = from <= depth ? lineStart : root;
+      for (let i = Math.max(0, from - depth); i < from; i++) {
+        whole = table[(whole << 8) | (line.charCodeAt(i) & 0xff)] as number;
+      }
       let state = lineStart;
       let mask = masks[state] as number;
-      for (let i = 0; i < line.length; i++) {
-        // Words are ASCII: a character past Latin-1 may read as any byte, it can only add a set.
-        state = table[(state << 8) | (line.charCodeAt(i) & 0xff)] as number;
+      for (let i = from; i < line.length; i++) {
+        const byte = line.charCodeAt(i) & 0xff;
+        state = table[(state << 8) | byte] as number;
+        whole = table[(whole << 8) | byte] as number;
         mask |= masks[state] as number;
+        if (state === whole) {
+          for (let h = hitCount - 1; h >= 0 && (hitAt[h] as number) > i; h--) mask |= hitMask[h] as number;
+          return mask | endMask;
+        }
       }
       return mask | (masks[table[(state << 8) | 0x0a] as number] as number);
     },
@@ -35,6 +90,11 @@ function buildTable(sets: readonly (readonly string[])[]): {
   table: Uint16Array;
   masks: Int32Array;
   lineStart: number;
+  root: number;
+  /** States from this number on add sets. */
+  firstMasked: number;
+  /** The longest word: no state stands for more characters. */
+  depth: number;
 } {
   const words = sets.flatMap((set) => set);
   const setOf = sets.flatMap((set, index) => set.map(() => index));
@@ -65,5 +125,39 @@ function buildTable(sets: readonly (readonly string[])[]): {
       order.push(child);
     }
   }
-  return { table, masks, lineStart: table[0x0a] as number };
+  const depth = words.reduce((most, word) => Math.max(most, word.length), 0);
+  return { ...numberMaskedLast(table, masks), depth };
+}
+
+/**
+ * The same automaton with the states that add sets numbered last, so that a step tells by its state's
+ * number alone whether to look at its mask (few states add sets, and the pass reads every character).
+ */
+function numberMaskedLast(
+  table: Uint16Array,
+  masks: Int32Array,
+): { table: Uint16Array; masks: Int32Array; lineStart: number; root: number; firstMasked: number } {
+  const count = masks.length;
+  const renamed = new Uint16Array(count);
+  let next = 0;
+  for (let state = 0; state < count; state++) if (masks[state] === 0) renamed[state] = next++;
+  const firstMasked = next;
+  for (let state = 0; state < count; state++) if (masks[state] !== 0) renamed[state] = next++;
+  const newTable = new Uint16Array(table.length);
+  const newMasks = new Int32Array(count);
+  for (let state = 0; state < count; state++) {
+    const from = state * 256;
+    const to = (renamed[state] as number) * 256;
+    for (let byte = 0; byte < 256; byte++) {
+      newTable[to + byte] = renamed[table[from + byte] as number] as number;
+    }
+    newMasks[renamed[state] as number] = masks[state] as number;
+  }
+  return {
+    table: newTable,
+    masks: newMasks,
+    lineStart: renamed[table[0x0a] as number] as number,
+    root: renamed[0] as number,
+    firstMasked,
+  };
 }
