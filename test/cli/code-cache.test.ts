@@ -13,6 +13,7 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { USER_RULE_YAML } from '../helpers/user-rule.js';
 
 // The built CLI (`npm test` builds it first), run as users run it.
 const BIN = resolve(import.meta.dirname, '../../dist/cli/bin.js');
@@ -103,21 +104,7 @@ describe.skipIf(nodeHasCompileCache)('the code cache on Node without enableCompi
     const rules = join(root, 'rules');
     rmSync(rules, { recursive: true, force: true });
     mkdirSync(rules);
-    writeFileSync(
-      join(rules, 'mine.yaml'),
-      [
-        'id: my-own-rule',
-        'title: my own rule',
-        'category: other',
-        'engines: [vllm]',
-        'keywords: [boom]',
-        'match:',
-        "  message: 'boom (?<what>\\w+)'",
-        'explanation: it went boom ({what})',
-        'fix: stop {what}',
-        'references: []',
-      ].join('\n'),
-    );
+    writeFileSync(join(rules, 'mine.yaml'), USER_RULE_YAML);
     const log = join(root, 'boom.log');
     writeFileSync(log, 'INFO starting\nRuntimeError: boom kaboom\n');
     const argv = ['diagnose', log, '--rules', rules, '--format', 'json'];

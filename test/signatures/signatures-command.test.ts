@@ -5,26 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { builtinSignatures, fixtureNames } from '../../src/signatures/index.js';
 import { parseUserSignatures } from '../../src/signatures/user-signatures.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { USER_RULE_YAML } from '../helpers/user-rule.js';
 
 // No user folder of the machine running the tests may leak in.
 const env = { XDG_CONFIG_HOME: '/nonexistent/vigil-test-config' };
 
 const rulesDir = mkdtempSync(join(tmpdir(), 'vigil-cli-rules-'));
-writeFileSync(
-  join(rulesDir, 'mine.yaml'),
-  [
-    'id: my-own-rule',
-    'title: my own rule',
-    'category: other',
-    'engines: [vllm]',
-    'keywords: [boom]',
-    'match:',
-    "  message: 'boom (?<what>\\w+)'",
-    'explanation: it went boom ({what})',
-    'fix: stop {what}',
-    'references: []',
-  ].join('\n'),
-);
+writeFileSync(join(rulesDir, 'mine.yaml'), USER_RULE_YAML);
 afterAll(() => rmSync(rulesDir, { recursive: true, force: true }));
 
 describe('vigil signatures', () => {
