@@ -6,9 +6,19 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { diagnoseFrom, diagnoseStream } from '../../src/diagnosis/index.js';
-import { openSource } from '../../src/sources/index.js';
+import { openSource, type OpenedSource } from '../../src/sources/index.js';
 import { readAll, tempDir } from './helpers/fake-command.js';
 import { longLog } from './helpers/long-log.js';
+
+/** All a source's `readInto` gives, read `size` bytes at a time, as text. */
+function readAllInto(source: OpenedSource, size: number): string {
+  const target = Buffer.alloc(size);
+  const parts: Buffer[] = [];
+  for (let count = source.readInto!(target); count > 0; count = source.readInto!(target)) {
+    parts.push(Buffer.from(target.subarray(0, count)));
+  }
+  return Buffer.concat(parts).toString();
+}
 
 /** Never read: the descriptor is, and a test that reads this stream instead fails on its text. */
 const unusedStream = (): Readable => Readable.from([Buffer.from('the stream, not the descriptor\n')]);
@@ -78,12 +88,7 @@ describe("the process's stdin read from its descriptor", () => {
         { kind: 'files', paths: [first, '-'] },
         { stdin: unusedStream(), stdinFd: fd, env: {} },
       );
-      const target = Buffer.alloc(4);
-      const parts: Buffer[] = [];
-      for (let count = source.readInto!(target); count > 0; count = source.readInto!(target)) {
-        parts.push(Buffer.from(target.subarray(0, count)));
-      }
-      expect(Buffer.concat(parts).toString()).toBe('first\nno newline\nsecond\n');
+      expect(readAllInto(source, 4)).toBe('first\nno newline\nsecond\n');
     } finally {
       closeSync(fd);
     }
@@ -109,12 +114,7 @@ describe("the process's stdin read from its descriptor", () => {
         { kind: 'files', paths: ['-'] },
         { stdin: unusedStream(), stdinFd: fd, env: {} },
       );
-      const target = Buffer.alloc(64);
-      const parts: Buffer[] = [];
-      for (let count = source.readInto!(target); count > 0; count = source.readInto!(target)) {
-        parts.push(Buffer.from(target.subarray(0, count)));
-      }
-      expect(Buffer.concat(parts).toString()).toBe('first\nsecond\n');
+      expect(readAllInto(source, 64)).toBe('first\nsecond\n');
     } finally {
       closeSync(fd);
     }
