@@ -27,7 +27,7 @@ export function nextSignOfDeath(block: Buffer, from: number, to = block.length):
   for (;;) {
     const hit = search.next(block, at);
     if (hit === -1 || hit >= to) return -1;
-    const sign = SIGNS_OF_DEATH[search.literalAt(block, hit)] as string;
+    const sign = SIGNS_OF_DEATH[search.literal] as string;
     if (!QUOTABLE_SIGNS.has(sign)) return hit;
     const lineStart = lineStartBefore(block, hit);
     const head = block.toString('latin1', lineStart, Math.min(hit, lineStart + LEVEL_WITHIN));

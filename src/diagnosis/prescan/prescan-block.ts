@@ -40,8 +40,10 @@ export function prescanBlock(bytes: Uint8Array, maxLineLength: number): Prescan 
       if (hit === -1) break;
       hits.push(lineStart);
       linesBefore.push(lines);
-      pos = block.indexOf(0x0a, hit) + 1;
-      lines += countLines(block, lineStart, pos, maxLineLength, longLines);
+      const lf = block.indexOf(0x0a, hit);
+      lines++;
+      if (lf - lineStart > maxLineLength) longLines.push(lineStart);
+      pos = lf + 1;
     }
   }
   return {

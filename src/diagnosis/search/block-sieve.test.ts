@@ -51,8 +51,14 @@ describe('compileBlockSieve', () => {
     expect(allStarts(plain, block)).toEqual(expected);
   });
 
-  it('says which literal begins where', () => {
+  it('says which literal begins where, and which the last search found', () => {
     const block = Buffer.from('x Shutting down; error', 'latin1');
+    for (const sieve of [simd, plain]) {
+      expect(sieve.next(block, 3)).toBe(17);
+      expect(SIGNS_OF_DEATH[sieve.literal]).toBe('error');
+      expect(sieve.next(block, 18)).toBe(-1);
+      expect(sieve.literal).toBe(-1);
+    }
     expect(SIGNS_OF_DEATH[simd.literalAt(block, 2)]).toBe('Shutting down');
     expect(SIGNS_OF_DEATH[simd.literalAt(block, 17)]).toBe('error');
     expect(simd.literalAt(block, 3)).toBe(-1);

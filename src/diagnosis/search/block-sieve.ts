@@ -12,8 +12,10 @@ export interface BlockSieve {
    * loaded again; asking of another block loads that one).
    */
   load(block: Uint8Array): void;
-  /** Where the first literal at or after `from` in `block` begins, or -1. */
+  /** Where the first literal at or after `from` in `block` begins, or -1; `literal` then says which. */
   next(block: Uint8Array, from: number): number;
+  /** The index into the literals of the one the last `next` found (-1 when it found none). */
+  readonly literal: number;
   /** Which literal begins at `at` (an index into the literals), or -1. */
   literalAt(block: Uint8Array, at: number): number;
   /**
@@ -127,6 +129,7 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
   let scannedFrom = 0;
   let scannedTo = 0;
   let longest = 0;
+  let literal = -1;
 
   const load = (block: Uint8Array): void => {
     const needed = BLOCK_AT + block.length + READ_PAST;
@@ -156,6 +159,7 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     kind: 'simd',
     load,
     next(block, from) {
+      literal = -1;
       if (block !== loaded) load(block);
       const end = block.length;
       if (from < scannedFrom || from >= scannedTo) {
@@ -167,7 +171,8 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
       for (;;) {
         while (cursor < found) {
           const at = (ints[(CANDIDATES_AT >> 2) + cursor] as number) - BLOCK_AT;
-          if (at >= from && at < end && literalAt(block, at) !== -1) return at;
+          literal = at >= from && at < end ? literalAt(block, at) : -1;
+          if (literal !== -1) return at;
           cursor++;
         }
         if (scannedTo >= end) return -1;
@@ -183,6 +188,9 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     },
     get longest() {
       return longest;
+    },
+    get literal() {
+      return literal;
     },
   };
 }
@@ -217,13 +225,15 @@ function writeTables(memory: Uint8Array, words: readonly Uint8Array[]): void {
 function plainSieve(words: readonly Uint8Array[]): BlockSieve {
   const starts = byFirstByte(words);
   let longest = 0;
+  let literal = -1;
   const literalAt = literalAtWith(starts, words);
   return {
     kind: 'plain',
     load: () => undefined,
     next(block, from) {
       for (let at = from; at < block.length; at++) {
-        if (starts[block[at] as number] !== undefined && literalAt(block, at) !== -1) return at;
+        literal = starts[block[at] as number] === undefined ? -1 : literalAt(block, at);
+        if (literal !== -1) return at;
       }
       return -1;
     },
@@ -242,6 +252,9 @@ function plainSieve(words: readonly Uint8Array[]): BlockSieve {
     },
     get longest() {
       return longest;
+    },
+    get literal() {
+      return literal;
     },
   };
 }
