@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describeSource } from './describe-source.js';
 import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
-import { parseRecord } from './parse-record.js';
+import { parseRecord, type RecordEntry } from './parse-record.js';
 import { parseRequirement, type Requirement } from './parse-requirement.js';
 import { LIMITS } from '../limits.js';
 import { readRegularFile } from '../system/read-regular-file.js';
@@ -89,12 +89,32 @@ function readDistInfo(path: string, sitePackages: string): Distribution | string
   const metadata = parseMetadata(metadataText);
   if (metadata === null) return 'METADATA has no Name or Version';
   const record = readOptional(`${path}/RECORD`);
-  return buildDistribution(metadata, metadata.requiresDist, {
+  const distribution = buildDistribution(metadata, metadata.requiresDist, {
     installer: readOptional(`${path}/INSTALLER`)?.trim() || null,
-    source: describeSource(readOptional(`${path}/direct_url.json`)),
+    source: describeSource(readRare(`${path}/direct_url.json`)),
     sitePackages,
     metadataPath: path,
-    files: record === null ? [] : parseRecord(record),
+    files: [],
+  });
+  return record === null ? distribution : withRecord(distribution, record);
+}
+
+/**
+ * Keeps RECORD as its text and cuts it into rows on the first read of `files`: the checks that walk every
+ * row search the text instead (record-rows.ts), so most of a big environment's rows never become objects.
+ * `record` is not enumerable: a distribution still prints and compares as its rows.
+ */
+function withRecord(distribution: Distribution, record: string): Distribution {
+  let files: RecordEntry[] | undefined;
+  return Object.defineProperties(distribution, {
+    record: { value: record, enumerable: false },
+    files: {
+      get: () => (files ??= parseRecord(record)),
+      set: (value: RecordEntry[]) => {
+        files = value;
+      },
+      enumerable: true,
+    },
   });
 }
 
@@ -150,6 +170,21 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
     ...location,
     ...managedBy(location),
   };
+}
+
+/**
+ * readOptional for a file most folders lack (direct_url.json: only URL and editable installs have one).
+ * A stat that finds nothing returns without the error object a failed open builds, 600 times over in a
+ * big environment; anything else (there, or another error) goes to the open that reports it as before.
+ */
+function readRare(path: string): string | null {
+  let absent = false;
+  try {
+    absent = statSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    // ENOTDIR, EACCES, ELOOP…: the open below says what it is, as it did without the stat.
+  }
+  return absent ? null : readOptional(path);
 }
 
 /** The file's text, or null when it is not there; one that is there but unreadable throws UnreadableFile. */

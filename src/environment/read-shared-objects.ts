@@ -9,6 +9,7 @@ import {
   type ByteReader,
   type SharedObjectFacts,
 } from '../elf/index.js';
+import { findFiles } from './record-rows.js';
 import type { Distribution } from './types.js';
 
 /** One compiled library listed in a distribution's RECORD, as read from its ELF headers. */
@@ -41,7 +42,7 @@ const TORCH_LIBRARY = /^lib(?:c10|torch)[\w-]*\.so$/;
 export function readSharedObjects(distributions: readonly Distribution[]): SharedObjectReading[] {
   const readings: SharedObjectReading[] = [];
   for (const distribution of distributions) {
-    for (const entry of distribution.files) {
+    for (const entry of findFiles(distribution, '.so')) {
       if (!SHARED_OBJECT.test(entry.path)) continue;
       const path = join(distribution.sitePackages, entry.path);
       const reading = { distribution: distribution.name, version: distribution.version, path: entry.path };
@@ -77,7 +78,7 @@ export function readTorchExports(
   );
   if (!needsTorch) return null;
   const exports = new Map<string, Set<string>>();
-  for (const entry of torch.files) {
+  for (const entry of findFiles(torch, '.so')) {
     const name = basename(entry.path);
     if (!TORCH_LIBRARY.test(name) || exports.has(name)) continue;
     try {

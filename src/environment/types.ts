@@ -29,6 +29,11 @@ export interface Distribution {
   managedBy?: string;
   /** RECORD rows, paths resolved relative to sitePackages; empty when there is no RECORD. */
   files: RecordEntry[];
+  /**
+   * RECORD's text, when read from disk (then `files` is cut from it on first use, and the checks that walk
+   * every row search it instead: see record-rows.ts). Absent on a distribution built from rows.
+   */
+  readonly record?: string;
 }
 
 /** A version string read from a module file that the runtime compares (e.g. flashinfer's _build_meta.py). */

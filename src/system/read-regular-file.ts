@@ -4,6 +4,11 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 export type FileReading =
   { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'unreadable'; reason: string };
 
+// One buffer reused by every read of a small file (metadata files come by the thousand): only the bytes
+// read are decoded, so what an earlier file left in it is never seen. Bigger files get their own.
+const SCRATCH_BYTES = 256 * 1024;
+let scratch: Buffer | null = null;
+
 /**
  * Reads a file only when it is a regular file of at most `maxBytes`: a symlink to /dev/zero, a FIFO (whose
  * open would block) or a device is refused, not read forever. Opened non-blocking, checked on the open
@@ -26,10 +31,17 @@ export function readRegularFile(path: string, maxBytes: number): FileReading {
       return { kind: 'unreadable', reason: `is ${info.size} bytes, over the ${maxBytes}-byte limit` };
     }
     // The size can change under us: read at most the cap, plus one byte to tell a file that grew.
-    const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
+    const wanted = Math.min(info.size, maxBytes) + 1;
+    const buffer =
+      wanted <= SCRATCH_BYTES ? (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES)) : Buffer.allocUnsafe(wanted);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) {
-      n = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let n = -1; n !== 0 && length < wanted; length += n) {
+      n = readSync(fd, buffer, length, wanted - length, null);
+      // A read that stops short at the size fstat gave is the end of the file: no empty read to confirm it.
+      if (n < wanted - length && length + n === info.size) {
+        length += n;
+        break;
+      }
     }
     if (length > maxBytes)
       return { kind: 'unreadable', reason: `grew over the ${maxBytes}-byte limit while read` };

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { listFileRuns } from '../../environment/record-rows.js';
 import type { Distribution } from '../../environment/types.js';
 import { defineCheck, type Problem } from '../define-check.js';
 
@@ -74,6 +75,8 @@ function skipped(path: string): boolean {
  * (torch/…, nvidia/…), and most top folders belong to one distribution. Finding which are shared first, in
  * a pass that keys one string per folder instead of one per file, spares the map of every path: in an
  * environment of 600 distributions and 60,000 files that map was most of this check's time and memory.
+ * The pass reads one path per run of rows under one top folder (record-rows.ts), so the rows of a
+ * distribution that shares no folder are never cut out of its RECORD.
  * Null when the site folders themselves are unusual (nested, or holding `.`/`..` parts): then every row
  * is compared, as the comparison by whole path needs no such assumption.
  */
@@ -85,10 +88,11 @@ function findSharedFolders(
   const nested = (site: string) => sites.some((other) => other !== site && site.startsWith(`${other}/`));
   if (!sites.every(plain) || sites.some(nested)) return null;
   const users = new Map<string, Distribution | null>();
-  for (const distribution of distributions) {
+  const runs = new Map(distributions.map((distribution) => [distribution, listFileRuns(distribution)]));
+  for (const [distribution, paths] of runs) {
     const folderOf = walkFolders(distribution.sitePackages, sites);
     let last = '';
-    for (const { path } of distribution.files) {
+    for (const path of paths) {
       const folder = folderOf(path);
       if (folder === last) continue;
       last = folder;
@@ -103,9 +107,9 @@ function findSharedFolders(
     if (user !== null) users.delete(folder);
   }
   if (users.size === 0) return readers;
-  for (const distribution of distributions) {
+  for (const [distribution, paths] of runs) {
     const folderOf = walkFolders(distribution.sitePackages, sites);
-    if (!distribution.files.some(({ path }) => users.has(folderOf(path)))) continue;
+    if (!paths.some((path) => users.has(folderOf(path)))) continue;
     const inShared = walkFolders(distribution.sitePackages, sites);
     readers.set(distribution, (path) => users.has(inShared(path)));
   }
