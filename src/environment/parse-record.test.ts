@@ -24,6 +24,16 @@ const piece = fc.constantFrom(
   '1',
 );
 const anyRecord = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(''));
+// And texts of whole rows, mostly under a few top folders, so that long runs meet odd rows.
+const rowPart = fc.constantFrom('a', 'b.py', '..', '.', '/', './', '"', ',h', ',h..,1', '\r');
+const anyRows = fc
+  .array(
+    fc.tuple(fc.constantFrom('t/', 't/', 't/', 'u/', '', '/', '"t/'), fc.array(rowPart, { maxLength: 4 })),
+    { maxLength: 30 },
+  )
+  .chain((rows) =>
+    fc.constantFrom('\n', '\r\n').map((eol) => rows.map(([top, parts]) => top + parts.join('')).join(eol)),
+  );
 
 /** What listFolderRuns must give, line by line: a plain row under its predecessor's top is left out. */
 function referenceRuns(text: string): string[] {
@@ -80,13 +90,19 @@ describe('listFolderRuns', () => {
     ['torch/a.py,h,1\n"torch/b,c.py",h,2\ntorch/d.py,h,3\n', ['torch/a.py', 'torch/b,c.py', 'torch/d.py']],
     ['torch/a.py,h,1\n,,\n\ntorch/b.py,h,2', ['torch/a.py']],
     ['torch/a.py,h,1\r\ntorch/b.py,h,2\r\n', ['torch/a.py']],
+    ['t/a,h,1\nt/b,h,2\nt/c,h,3\nt/d', ['t/a']],
+    ['t/a,h,1\nt/b,h,2\nt/../c,h,3\nt/d,h,4\nt/e,h,5\n', ['t/a', 't/../c', 't/d']],
+    ['t/a,h,1\nt/b,h,2\nt/./c,h,3\nt/d,h,4\n', ['t/a', 't/./c', 't/d']],
+    ['t/a,h,1\nt/b,h,2\nt/c,"h",3\nt/d,h,4\n', ['t/a', 't/c', 't/d']],
+    ['t/a,h,1\nt/b,h,2\n\nt/c,h,3\nu/d,h,4\nt/e\n', ['t/a', 'u/d', 't/e']],
+    ['t/a,h,1\nt/b,h..,2\nt/c,h,3\n', ['t/a']],
   ])('%j', (text, paths) => {
     expect(listFolderRuns(text)).toEqual(paths);
   });
 
   it('leaves out only plain rows under the top folder of the plain row before, for any text', () => {
     fc.assert(
-      fc.property(anyRecord, (text) => {
+      fc.property(fc.oneof(anyRecord, anyRows), (text) => {
         expect(listFolderRuns(text)).toEqual(referenceRuns(text));
       }),
       { numRuns: 3000 },

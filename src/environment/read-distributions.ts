@@ -4,6 +4,7 @@ import { describeSource } from './describe-source.js';
 import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
 import { parseRecord, type RecordEntry } from './parse-record.js';
+import { keepRecordText } from './record-rows.js';
 import { parseRequirement, type Requirement } from './parse-requirement.js';
 import { LIMITS } from '../limits.js';
 import { readRegularFile } from '../system/read-regular-file.js';
@@ -43,10 +44,13 @@ export function readDistributions(sitePackages: string): SiteReading {
     }
     return reading;
   }
+  // join(sitePackages, entry) for an entry of one plain segment is this prefix and the entry: normalized
+  // once for the folder, not once for each of its hundreds of entries.
+  const prefix = join(sitePackages, 'x').slice(0, -1);
   for (const entry of entries.sort()) {
     const isDistInfo = entry.endsWith('.dist-info');
     if (!isDistInfo && !entry.endsWith('.egg-info')) continue;
-    const path = join(sitePackages, entry);
+    const path = prefix + entry;
     if (entry.startsWith('~')) {
       // pip renames folders to ~name while uninstalling; one left behind means an interrupted uninstall.
       reading.unreadable.push({ path, reason: 'left behind by an interrupted uninstall or upgrade' });
@@ -89,33 +93,17 @@ function readDistInfo(path: string, sitePackages: string): Distribution | string
   const metadata = parseMetadata(metadataText);
   if (metadata === null) return 'METADATA has no Name or Version';
   const record = readOptional(`${path}/RECORD`);
-  const distribution = buildDistribution(metadata, metadata.requiresDist, {
-    installer: readOptional(`${path}/INSTALLER`)?.trim() || null,
-    source: describeSource(readRare(`${path}/direct_url.json`)),
-    sitePackages,
-    metadataPath: path,
-    files: [],
-  });
-  return record === null ? distribution : withRecord(distribution, record);
-}
-
-/**
- * Keeps RECORD as its text and cuts it into rows on the first read of `files`: the checks that walk every
- * row search the text instead (record-rows.ts), so most of a big environment's rows never become objects.
- * `record` is not enumerable: a distribution still prints and compares as its rows.
- */
-function withRecord(distribution: Distribution, record: string): Distribution {
-  let files: RecordEntry[] | undefined;
-  return Object.defineProperties(distribution, {
-    record: { value: record, enumerable: false },
-    files: {
-      get: () => (files ??= parseRecord(record)),
-      set: (value: RecordEntry[]) => {
-        files = value;
-      },
-      enumerable: true,
+  return buildDistribution(
+    metadata,
+    metadata.requiresDist,
+    {
+      installer: readOptional(`${path}/INSTALLER`)?.trim() || null,
+      source: describeSource(readRare(`${path}/direct_url.json`)),
+      sitePackages,
+      metadataPath: path,
     },
-  });
+    record,
+  );
 }
 
 function readEggInfo(path: string, sitePackages: string): Distribution | string {
@@ -131,23 +119,36 @@ function readEggInfo(path: string, sitePackages: string): Distribution | string 
   if (metadata === null) return 'PKG-INFO has no Name or Version';
   const requires = isFolder ? readOptional(join(path, 'requires.txt')) : null;
   const requiresDist = requires === null ? metadata.requiresDist : convertEggRequires(requires);
-  return buildDistribution(metadata, requiresDist, {
-    installer: null,
-    source: 'index',
-    sitePackages,
-    metadataPath: path,
-    files: [],
-  });
+  return buildDistribution(
+    metadata,
+    requiresDist,
+    {
+      installer: null,
+      source: 'index',
+      sitePackages,
+      metadataPath: path,
+    },
+    null,
+  );
 }
 
-type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath' | 'files'>;
+type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath'>;
 
 function managedBy(location: Location): { managedBy?: string } {
   const owner = findSystemOwner(location.sitePackages, location.installer);
   return owner === undefined ? {} : { managedBy: owner };
 }
 
-function buildDistribution(metadata: CoreMetadata, requiresDist: string[], location: Location): Distribution {
+/**
+ * RECORD stays text: its rows are cut out on the first read of `files`, and the checks that walk every row
+ * search the text instead (record-rows.ts), so most of a big environment's rows never become objects.
+ */
+function buildDistribution(
+  metadata: CoreMetadata,
+  requiresDist: string[],
+  location: Location,
+  record: string | null,
+): Distribution {
   const requirements: Requirement[] = [];
   const invalidRequirements: string[] = [];
   const dropped = Math.max(0, requiresDist.length - LIMITS.requirementsPerPackage);
@@ -158,7 +159,8 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
       invalidRequirements.push(line);
     }
   }
-  return {
+  let files: RecordEntry[] | undefined;
+  const distribution: Distribution = {
     name: metadata.name,
     key: normalizeName(metadata.name),
     version: metadata.version,
@@ -168,8 +170,16 @@ function buildDistribution(metadata: CoreMetadata, requiresDist: string[], locat
     providesExtra: metadata.providesExtra.map(normalizeName),
     ...(dropped > 0 ? { droppedRequirements: dropped } : {}),
     ...location,
+    get files(): RecordEntry[] {
+      return (files ??= record === null ? [] : parseRecord(record));
+    },
+    set files(value: RecordEntry[]) {
+      files = value;
+    },
     ...managedBy(location),
   };
+  if (record !== null) keepRecordText(distribution, record);
+  return distribution;
 }
 
 /**

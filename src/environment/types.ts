@@ -27,13 +27,11 @@ export interface Distribution {
   metadataPath: string;
   /** The system package manager that owns it ('dpkg', 'rpm'): never the target of a delete or a pip fix. */
   managedBy?: string;
-  /** RECORD rows, paths resolved relative to sitePackages; empty when there is no RECORD. */
-  files: RecordEntry[];
   /**
-   * RECORD's text, when read from disk (then `files` is cut from it on first use, and the checks that walk
-   * every row search it instead: see record-rows.ts). Absent on a distribution built from rows.
+   * RECORD rows, paths resolved relative to sitePackages; empty when there is no RECORD. Read from disk,
+   * they are cut from RECORD's text on first use (record-rows.ts searches the text for the checks).
    */
-  readonly record?: string;
+  files: RecordEntry[];
 }
 
 /** A version string read from a module file that the runtime compares (e.g. flashinfer's _build_meta.py). */
