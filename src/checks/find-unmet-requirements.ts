@@ -11,11 +11,17 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
   const problems: Problem[] = [];
   for (const edge of edges) {
     const { dependent, requirement, extra, requestedBy } = edge;
+    const target = context.installed.get(requirement.key);
+    // Most edges are met: the words are built only for one that is not.
+    if (
+      target !== undefined &&
+      (requirement.specifier === '' || satisfiesSpecifier(target.version, requirement.specifier) !== false)
+    )
+      continue;
     const wanted = `${requirement.name}${requirement.extras.length ? `[${requirement.extras.join(',')}]` : ''}`;
     const spec = `${wanted}${requirement.specifier}`;
     const via =
       extra === '' ? '' : ` (for its extra [${extra}], which ${requestedBy ?? 'a dependent'} asks for)`;
-    const target = context.installed.get(requirement.key);
     if (target === undefined) {
       problems.push({
         title: 'Required package not installed',
@@ -25,8 +31,6 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
       });
       continue;
     }
-    if (requirement.specifier === '' || satisfiesSpecifier(target.version, requirement.specifier) !== false)
-      continue;
     const others = context.edges
       .filter((other) => other.requirement.key === target.key && other.dependent !== dependent)
       .filter((other) => other.requirement.specifier !== '')

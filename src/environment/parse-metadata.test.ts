@@ -30,7 +30,93 @@ describe('parseMetadata', () => {
   it('answers null without Name or Version', () => {
     expect(parseMetadata('Metadata-Version: 2.1\nName: x\n')).toBeNull();
   });
+
+  it.each([
+    [
+      'keys in any case, spaced, after a BOM',
+      '\uFEFFname : a\nVERSION:1\nrequires-DIST : b\n',
+      ['a', '1', ['b']],
+    ],
+    [
+      'a continuation of a field not kept',
+      'Name: a\nVersion: 1\nSummary: s\n  Requires-Dist: x\n',
+      ['a', '1', []],
+    ],
+    [
+      'CRLF lines and a blank CRLF line',
+      'Name: a\r\nVersion: 1\r\n\r\nRequires-Dist: body\r\n',
+      ['a', '1', []],
+    ],
+    ['a line without a colon between', 'Name: a\nnot a header\n more\nVersion: 1', ['a more', '1', []]],
+  ])('%s', (_name, text, [name, version, requiresDist]) => {
+    expect(parseMetadata(text)).toMatchObject({ name, version, requiresDist });
+  });
+
+  // parseMetadata passes over the fields it does not keep; what it gives must be what reading every
+  // header into a map (the plain reading) and picking the five fields gives, whatever the text.
+  it('gives what reading every header gives, for any text', () => {
+    const key = fc.constantFrom(
+      'Name',
+      'name',
+      'NAME',
+      ' Name',
+      'Version',
+      'Requires-Dist',
+      'requires-dist',
+      'Requires-Python',
+      'Provides-Extra',
+      'Classifier',
+      'Summary',
+      'Requires',
+      'Platform',
+      '\uFEFFName',
+      '',
+    );
+    const value = fc.constantFrom('', 'x', ' y ', 'torch>=2', 'a:b', '\r');
+    const eol = fc.constantFrom('\n', '\r\n', '\n\n', '\r', '\n ', '\n\t');
+    const line = fc
+      .tuple(key, fc.constantFrom(':', ': ', ' :', ''), value, eol)
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 14 }), (lines) => {
+        const text = lines.join('');
+        expect(parseMetadata(text)).toEqual(readEveryHeader(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
+
+/** The plain reading: every header into a map of repeated values, then the five fields picked. */
+function readEveryHeader(text: string) {
+  const headers = new Map<string, string[]>();
+  let last: string[] | null = null;
+  const end = text.search(/\r?\n\r?\n/);
+  for (const line of (end === -1 ? text : text.slice(0, end)).split(/\r?\n/)) {
+    if (line === '') break;
+    if ((line.startsWith(' ') || line.startsWith('\t')) && last !== null) {
+      last[last.length - 1] = `${last[last.length - 1] ?? ''} ${line.trim()}`;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon === -1) continue;
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const values = headers.get(key) ?? [];
+    values.push(line.slice(colon + 1).trim());
+    headers.set(key, values);
+    last = values;
+  }
+  const name = headers.get('name')?.[0];
+  const version = headers.get('version')?.[0];
+  if (name === undefined || name === '' || version === undefined || version === '') return null;
+  return {
+    name,
+    version,
+    requiresDist: (headers.get('requires-dist') ?? []).filter((value) => value !== ''),
+    requiresPython: headers.get('requires-python')?.[0] ?? null,
+    providesExtra: headers.get('provides-extra') ?? [],
+  };
+}
 
 describe('convertEggRequires', () => {
   it.each([

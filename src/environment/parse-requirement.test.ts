@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequirement } from './parse-requirement.js';
+import { makeRequirementParser, parseRequirement } from './parse-requirement.js';
 
 describe('parseRequirement', () => {
   it.each([
@@ -36,5 +36,21 @@ describe('parseRequirement', () => {
 
   it.each(['', '-bad', 'torch 2.0', 'torch==2; python_version <'])('rejects %j', (raw) => {
     expect(() => parseRequirement(raw)).toThrow();
+  });
+
+  it('parses each marker text once across the calls of one parser, and gives the same requirements', () => {
+    const lines = [
+      'pytest>=8; extra == "test"',
+      'sphinx; extra == "docs"',
+      'coverage; extra == "test"',
+      'numpy; python_version >= "3.9"',
+      'triton==3.3.1; platform_system == "Linux" and platform_machine == "x86_64"',
+      'six',
+    ];
+    const parse = makeRequirementParser();
+    const shared = lines.map((line) => parse(line));
+    expect(shared).toEqual(lines.map((line) => parseRequirement(line)));
+    expect(shared[2]?.marker).toBe(shared[0]?.marker);
+    expect(() => parse('bad; python_version <')).toThrow();
   });
 });

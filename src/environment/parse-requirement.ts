@@ -20,6 +20,20 @@ const HEAD = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[([^\]]*)\]
 
 /** Parses `name[extras] (spec | @ url) ; marker`; throws an Error naming the problem. */
 export function parseRequirement(raw: string): Requirement {
+  return readRequirement(raw, undefined);
+}
+
+/**
+ * A parseRequirement that parses each marker text once over all its calls: the same few (`extra ==
+ * "test"`, `python_version < "3.11"`) recur across hundreds of packages, and as a parsed marker is never
+ * changed, the requirements share it.
+ */
+export function makeRequirementParser(): (raw: string) => Requirement {
+  const markers = new Map<string, Marker>();
+  return (raw) => readRequirement(raw, markers);
+}
+
+function readRequirement(raw: string, markers: Map<string, Marker> | undefined): Requirement {
   const head = HEAD.exec(raw);
   if (head === null) throw new Error(`not a PEP 508 requirement: ${raw}`);
   const [whole, name = '', extrasText] = head;
@@ -43,11 +57,22 @@ export function parseRequirement(raw: string): Requirement {
       throw new Error(`bad version specifier "${specifier}" in ${raw}`);
     }
   }
-  const extras = (extrasText ?? '')
-    .split(',')
-    .map((extra) => extra.trim())
-    .filter((extra) => extra !== '')
-    .map(normalizeName);
-  const marker = markerText === null || markerText.trim() === '' ? null : parseMarker(markerText);
+  const extras =
+    extrasText === undefined || extrasText.trim() === ''
+      ? []
+      : extrasText
+          .split(',')
+          .map((extra) => extra.trim())
+          .filter((extra) => extra !== '')
+          .map(normalizeName);
+  const marker = markerText === null || markerText.trim() === '' ? null : readMarker(markerText, markers);
   return { name, key: normalizeName(name), extras, specifier, url, marker, raw: raw.trim() };
+}
+
+function readMarker(text: string, markers: Map<string, Marker> | undefined): Marker {
+  const known = markers?.get(text);
+  if (known !== undefined) return known;
+  const marker = parseMarker(text);
+  markers?.set(text, marker);
+  return marker;
 }

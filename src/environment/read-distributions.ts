@@ -5,7 +5,7 @@ import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
 import { parseRecord, type RecordEntry } from './parse-record.js';
 import { keepRecordText } from './record-rows.js';
-import { parseRequirement, type Requirement } from './parse-requirement.js';
+import { makeRequirementParser, type Requirement } from './parse-requirement.js';
 import { LIMITS } from '../limits.js';
 import { readRegularFile } from '../system/read-regular-file.js';
 import { findSystemOwner } from './system-packages.js';
@@ -47,6 +47,7 @@ export function readDistributions(sitePackages: string): SiteReading {
   // join(sitePackages, entry) for an entry of one plain segment is this prefix and the entry: normalized
   // once for the folder, not once for each of its hundreds of entries.
   const prefix = join(sitePackages, 'x').slice(0, -1);
+  const parseRequirement = makeRequirementParser();
   for (const entry of entries.sort()) {
     const isDistInfo = entry.endsWith('.dist-info');
     if (!isDistInfo && !entry.endsWith('.egg-info')) continue;
@@ -58,7 +59,9 @@ export function readDistributions(sitePackages: string): SiteReading {
     }
     let distribution: Distribution | string;
     try {
-      distribution = isDistInfo ? readDistInfo(path, sitePackages) : readEggInfo(path, sitePackages);
+      distribution = isDistInfo
+        ? readDistInfo(path, sitePackages, parseRequirement)
+        : readEggInfo(path, sitePackages, parseRequirement);
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
       reading.unreadable.push({ path: error.path, reason: error.reason, access: true });
@@ -87,7 +90,11 @@ export function readDistributions(sitePackages: string): SiteReading {
 
 // `path` comes from join(), so `${path}/NAME` is what join(path, NAME) gives, without normalizing it again
 // for each of the 2,400 files of a 600-package environment.
-function readDistInfo(path: string, sitePackages: string): Distribution | string {
+function readDistInfo(
+  path: string,
+  sitePackages: string,
+  parseRequirement: RequirementParser,
+): Distribution | string {
   const metadataText = readOptional(`${path}/METADATA`);
   if (metadataText === null) return 'METADATA is missing';
   const metadata = parseMetadata(metadataText);
@@ -103,10 +110,15 @@ function readDistInfo(path: string, sitePackages: string): Distribution | string
       metadataPath: path,
     },
     record,
+    parseRequirement,
   );
 }
 
-function readEggInfo(path: string, sitePackages: string): Distribution | string {
+function readEggInfo(
+  path: string,
+  sitePackages: string,
+  parseRequirement: RequirementParser,
+): Distribution | string {
   let isFolder: boolean;
   try {
     isFolder = statSync(path).isDirectory();
@@ -129,15 +141,14 @@ function readEggInfo(path: string, sitePackages: string): Distribution | string 
       metadataPath: path,
     },
     null,
+    parseRequirement,
   );
 }
 
-type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath'>;
+/** parseRequirement, each marker text parsed once for the whole folder (see makeRequirementParser). */
+type RequirementParser = (raw: string) => Requirement;
 
-function managedBy(location: Location): { managedBy?: string } {
-  const owner = findSystemOwner(location.sitePackages, location.installer);
-  return owner === undefined ? {} : { managedBy: owner };
-}
+type Location = Pick<Distribution, 'installer' | 'source' | 'sitePackages' | 'metadataPath'>;
 
 /**
  * RECORD stays text: its rows are cut out on the first read of `files`, and the checks that walk every row
@@ -148,6 +159,7 @@ function buildDistribution(
   requiresDist: string[],
   location: Location,
   record: string | null,
+  parseRequirement: RequirementParser,
 ): Distribution {
   const requirements: Requirement[] = [];
   const invalidRequirements: string[] = [];
@@ -160,6 +172,7 @@ function buildDistribution(
     }
   }
   let files: RecordEntry[] | undefined;
+  // Fields one by one, not spread: a literal with spreads and accessors costs several times a plain one.
   const distribution: Distribution = {
     name: metadata.name,
     key: normalizeName(metadata.name),
@@ -168,16 +181,20 @@ function buildDistribution(
     invalidRequirements,
     requiresPython: metadata.requiresPython,
     providesExtra: metadata.providesExtra.map(normalizeName),
-    ...(dropped > 0 ? { droppedRequirements: dropped } : {}),
-    ...location,
+    installer: location.installer,
+    source: location.source,
+    sitePackages: location.sitePackages,
+    metadataPath: location.metadataPath,
     get files(): RecordEntry[] {
       return (files ??= record === null ? [] : parseRecord(record));
     },
     set files(value: RecordEntry[]) {
       files = value;
     },
-    ...managedBy(location),
   };
+  if (dropped > 0) distribution.droppedRequirements = dropped;
+  const owner = findSystemOwner(location.sitePackages, location.installer);
+  if (owner !== undefined) distribution.managedBy = owner;
   if (record !== null) keepRecordText(distribution, record);
   return distribution;
 }
