@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeContext, makeDistribution } from '../../../test/check/helpers/make-context.js';
+import { keepRecordText } from '../../environment/record-rows.js';
 import type { Distribution } from '../../environment/types.js';
 import check from './check.js';
 
@@ -54,12 +55,19 @@ describe('file-overlap', () => {
 
   // The check compares rows only inside top folders two distributions share; it must find what comparing
   // every row with every earlier row finds, in the same order, whatever the paths and site folders.
+  // Read from disk, a distribution's top folders come from its RECORD text (record-rows.ts), not its rows.
   it.each([
-    ['one site folder', ['/venv/lib/python3.11/site-packages']],
-    ['two site folders', ['/venv/lib/python3.11/site-packages', '/usr/lib/python3/dist-packages']],
-    ['nested site folders', ['/venv/lib', '/venv/lib/site']],
-    ['a site folder with ./ and ..', ['/venv/./lib/../site', '/venv/site']],
-  ])('finds what a row-by-row comparison finds: %s', (_name, sites) => {
+    ['one site folder', ['/venv/lib/python3.11/site-packages'], false],
+    ['two site folders', ['/venv/lib/python3.11/site-packages', '/usr/lib/python3/dist-packages'], false],
+    ['nested site folders', ['/venv/lib', '/venv/lib/site'], false],
+    ['a site folder with ./ and ..', ['/venv/./lib/../site', '/venv/site'], false],
+    ['one site folder, RECORD as text', ['/venv/lib/python3.11/site-packages'], true],
+    [
+      'two site folders, RECORD as text',
+      ['/venv/lib/python3.11/site-packages', '/usr/lib/python3/dist-packages'],
+      true,
+    ],
+  ])('finds what a row-by-row comparison finds: %s', (_name, sites, asText) => {
     let seed = 7;
     const pick = <T>(list: readonly T[]): T => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -83,6 +91,7 @@ describe('file-overlap', () => {
           pick(sites),
         ),
       );
+      if (asText) distributions.forEach(keepSortedRecord);
       const expected = compareEveryRow(distributions);
       found += expected.length;
       expect(check.run(makeContext(distributions))).toEqual(expected);
@@ -91,6 +100,12 @@ describe('file-overlap', () => {
     expect(found).toBeGreaterThan(40);
   });
 });
+
+/** Sorts the rows (so runs under one top folder form) and keeps them as RECORD text, as a read does. */
+function keepSortedRecord(distribution: Distribution): void {
+  distribution.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  keepRecordText(distribution, distribution.files.map(({ path, hash }) => `${path},${hash},1`).join('\n'));
+}
 
 /** The clashes by definition: each row against the first earlier row of another distribution at its path. */
 function compareEveryRow(distributions: Distribution[]) {
