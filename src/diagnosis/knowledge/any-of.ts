@@ -35,11 +35,6 @@ export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
   };
 }
 
-/** Every pattern of the lists made so far: the build reads their literals ahead (scripts/build-literals.mjs). */
-export function listedPatterns(): RegExp[] {
-  return registered.flatMap((list) => [...list.patterns]);
-}
-
 /** Whether the pass answers now: its words are looked for first (the block searches may leave it to it). */
 export function passAnswers(): boolean {
   return asked >= PASS_AFTER;

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARET, CONSOLE_ARTIFACT, MARKERS, STRUCTURE, TRIGGER } from '../knowledge/may-matter.js';
 import { compileLiteralSearch } from './literal-automaton.js';
-import { KNOWN_LITERALS } from './known-literals.js';
-import { readRequiredLiterals, requiredLiterals } from './required-literals.js';
+import { requiredLiterals } from './required-literals.js';
 
 describe('requiredLiterals', () => {
   it.each([
@@ -71,19 +70,3 @@ describe('a search for the required literals finds every line its pattern matche
 function flipCase(ch: string): string {
   return ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase();
 }
-
-describe('the literals read at build time (known-literals.ts)', () => {
-  const known = JSON.parse(KNOWN_LITERALS) as [string, string[]][];
-
-  it('are what reading each source gives now', () => {
-    expect(known.length).toBeGreaterThan(100);
-    for (const [source, literals] of known)
-      expect([source, readRequiredLiterals(source)]).toEqual([source, literals]);
-  });
-
-  it('answer for their sources, and a source not among them is read', () => {
-    const [source, literals] = known[0] as [string, string[]];
-    expect(requiredLiterals(source)).toEqual(literals);
-    expect(requiredLiterals('not (?:among|in) them')).toEqual(['not among them', 'not in them']);
-  });
-});

@@ -1,5 +1,3 @@
-import { KNOWN_LITERALS } from './known-literals.js';
-
 /**
  * The literals a regular expression cannot match without: for each of its top-level alternatives, one run
  * of fixed characters that every match of that alternative contains (its variants spelled out: `timed?
@@ -10,26 +8,10 @@ import { KNOWN_LITERALS } from './known-literals.js';
  * Anything this reader does not understand throws, so a new pattern can never be searched for wrongly.
  */
 export function requiredLiterals(source: string): string[] {
-  const known = knownLiterals().get(source);
-  return known === undefined ? readRequiredLiterals(source) : [...known];
-}
-
-/**
- * `requiredLiterals` read off the source itself. The knowledge lists' patterns are read at build time
- * (scripts/build-literals.mjs writes known-literals.ts; a test holds it to this): reading their few hundred
- * sources took 30–75 ms of a long log's run, most of it code the run had not warmed up yet.
- */
-export function readRequiredLiterals(source: string): string[] {
   const parser = new Parser(source);
   const alternatives = parser.parseAlternatives();
   parser.expectEnd();
   return [...new Set(alternatives.flatMap((sequence) => bestRun(sequence, source)))];
-}
-
-let known: Map<string, readonly string[]> | null = null;
-
-function knownLiterals(): Map<string, readonly string[]> {
-  return (known ??= new Map(JSON.parse(KNOWN_LITERALS) as [string, string[]][]));
 }
 
 /** The most variants a run may spell out: past this, the run ends and a new one starts. */
