@@ -1,9 +1,10 @@
-import { satisfies } from '@renovatebot/pep440';
+import { satisfies, valid } from '@renovatebot/pep440';
 import { describe, expect, it } from 'vitest';
 import {
   comparePlainReleases,
   compareVersions,
   cudaVariantOf,
+  isVersion,
   localLabel,
   publicVersion,
   samePublicVersion,
@@ -78,6 +79,29 @@ describe('satisfiesSpecifier', () => {
 
   it('answers null for a version that is not PEP 440', () => {
     expect(satisfiesSpecifier('not-a-version', '>=1')).toBeNull();
+  });
+});
+
+describe('isVersion', () => {
+  // Plain releases skip the library's parse; every answer must still be the library's.
+  it.each([
+    '1',
+    '2.7.1',
+    '01.002',
+    '0.0.31',
+    '1..2',
+    '1.',
+    '.1',
+    '2.7.1+cu128',
+    '1.0rc1',
+    'v1.0',
+    ' 1.0',
+    '1.0 ',
+    '',
+    'not-a-version',
+    '1234567890123456.1',
+  ])('%j as the library says', (text) => {
+    expect(isVersion(text)).toBe(valid(text) !== null);
   });
 });
 

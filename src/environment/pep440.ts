@@ -92,6 +92,8 @@ const validity = new Map<string, boolean>();
 
 /** True when `text` is a PEP 440 version (memoized: marker evaluation asks about the same few strings). */
 export function isVersion(text: string): boolean {
+  // A plain release (digits and dots) is always valid: most installed versions, spared the library's parse.
+  if (PLAIN_RELEASE.test(text)) return true;
   let known = validity.get(text);
   if (known === undefined) {
     if (validity.size > 20_000) validity.clear();
