@@ -63,7 +63,7 @@ export function listFolderRuns(text: string): string[] {
   let dotSlash = text.indexOf('./');
   let start = 0;
   while (start <= text.length) {
-    const lf = text.indexOf('\n', start);
+    let lf = text.indexOf('\n', start);
     const end = endOfRow(text, start, lf);
     if (end > start) {
       if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
@@ -86,12 +86,32 @@ export function listFolderRuns(text: string): string[] {
           top = plain ? topFolderOf(path) : '';
         }
       }
+      if (plain && lf !== -1 && top !== '' && text.charCodeAt(start + top.length) === 47) {
+        // The rows after this one that start with `top/` are left out, so one native match passes over
+        // them (a loop of script per row was most of a big environment's file-overlap check). A row with
+        // a quote ends the match; one with `..` or `./` is not plain, so the run stops before it.
+        RUN.lastIndex = start;
+        const run = RUN.exec(text);
+        if (run !== null) {
+          const stop = start + run[0].length;
+          if (dotDot !== -1 && dotDot < lf) dotDot = text.indexOf('..', lf);
+          if (dotSlash !== -1 && dotSlash < lf) dotSlash = text.indexOf('./', lf);
+          let odd = stop;
+          if (dotDot !== -1 && dotDot < odd) odd = dotDot;
+          if (dotSlash !== -1 && dotSlash < odd) odd = dotSlash;
+          const last = odd === stop ? stop : text.lastIndexOf('\n', odd);
+          if (last > lf) lf = last === text.length ? -1 : last;
+        }
+      }
     }
     if (lf === -1) break;
     start = lf + 1;
   }
   return paths;
 }
+
+// A plain row and the rows after it that start with its top folder and hold no quote, each to its LF.
+const RUN = /([^\n/,"]+)\/[^\n"]*(?=\n|$)(?:\n\1\/[^\n"]*(?=\n|$))*/y;
 
 function topFolderOf(path: string): string {
   const slash = path.indexOf('/');
