@@ -6,7 +6,9 @@
 //
 // Layout: OUT/lib/python3.12/site-packages/<name>-<version>.dist-info/{METADATA,RECORD,INSTALLER,WHEEL}, plus
 // torch/version.py and flashinfer/_build_meta.py (the module files vigil reads). RECORD rows are realistic in
-// number (torch ~3,000, most libraries 10–80) so reading the environment costs what a real one does.
+// number (torch ~3,000, most libraries 10–80) and in kind (the CUDA wheels share nvidia/, one in five has a
+// console script in ../../../bin), and METADATA has the fields no check reads (Classifier, Project-URL), so
+// reading the environment costs what a real one does.
 import process from 'node:process';
 import console from 'node:console';
 import fs from 'node:fs';
@@ -310,6 +312,23 @@ const CORE = [
   ],
 ];
 
+// sha256 of an empty file, as RECORD writes it (urlsafe base64, no padding).
+const EMPTY_FILE_HASH = 'sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU';
+const CLASSIFIERS = [
+  'Development Status :: 5 - Production/Stable',
+  'Intended Audience :: Developers',
+  'License :: OSI Approved :: Apache Software License',
+  'Operating System :: POSIX :: Linux',
+  'Programming Language :: Python :: 3',
+  'Programming Language :: Python :: 3.9',
+  'Programming Language :: Python :: 3.10',
+  'Programming Language :: Python :: 3.11',
+  'Programming Language :: Python :: 3.12',
+  'Topic :: Scientific/Engineering',
+  'Topic :: Software Development :: Libraries',
+  'Typing :: Typed',
+];
+
 const WORDS = [
   'py',
   'async',
@@ -449,6 +468,9 @@ export function writeEnvironment({
       `Summary: ${d.name} for Python`,
       'License-Expression: Apache-2.0',
       'Requires-Python: >=3.9',
+      // Real METADATA carries a dozen or more fields no check reads (Classifier, Project-URL, …).
+      ...CLASSIFIERS.slice(0, 4 + (d.records % 9)).map((c) => `Classifier: ${c}`),
+      `Project-URL: Homepage, https://example.org/${d.name}`,
       ...extras.map((e) => `Provides-Extra: ${e}`),
       ...d.requires.map((r) => `Requires-Dist: ${r}`),
       'Description-Content-Type: text/markdown',
@@ -464,14 +486,21 @@ export function writeEnvironment({
       path.join(dir, 'WHEEL'),
       'Wheel-Version: 1.0\nGenerator: setuptools (80.9.0)\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
     );
-    const pkg = d.name.replace(/-/g, '_');
     const base = path.basename(dir);
     const rows = [];
+    // The CUDA wheels share the `nvidia/` namespace folder, as the real ones do: the same empty
+    // __init__.py (equal hashes, no clash) and each library's files in a folder of its own below it.
+    const cuda = /^nvidia-(.+)-cu\d+$/.exec(d.name);
+    const pkg = cuda === null ? d.name.replace(/-/g, '_') : `nvidia/${cuda[1].replace(/-/g, '_')}`;
+    if (cuda !== null)
+      rows.push(`nvidia/__init__.py,${EMPTY_FILE_HASH},0`, 'nvidia/__pycache__/__init__.cpython-312.pyc,,');
     for (let i = 0; i < d.records; i++) {
       const sub = i % 7 === 0 ? '' : `${WORDS[i % WORDS.length]}/`;
       rows.push(`${pkg}/${sub}m${i}.py,${hash()},${ri(200, 90000)}`);
       if (i % 3 === 0) rows.push(`${pkg}/${sub}__pycache__/m${i}.cpython-312.pyc,,`);
     }
+    // One in five has a console script, which RECORD lists out of site-packages (../../../bin/NAME).
+    if (d.name.length % 5 === 0) rows.push(`../../../bin/${d.name},${hash()},${ri(200, 400)}`);
     rows.push(
       `${base}/METADATA,${hash()},${meta.length}`,
       `${base}/INSTALLER,${hash()},4`,

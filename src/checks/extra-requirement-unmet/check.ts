@@ -23,7 +23,8 @@ function findUnknownExtras(context: CheckContext): Problem[] {
   for (const { dependent, requirement } of context.edges) {
     const target = context.installed.get(requirement.key);
     // Old metadata may list no extras at all; only a declared list can prove an extra missing.
-    if (target === undefined || target.providesExtra.length === 0) continue;
+    if (requirement.extras.length === 0 || target === undefined || target.providesExtra.length === 0)
+      continue;
     for (const extra of requirement.extras.filter((wanted) => !target.providesExtra.includes(wanted))) {
       problems.push({
         severity: 'warning',
