@@ -95,7 +95,7 @@ function readDistInfo(
   sitePackages: string,
   parseRequirement: RequirementParser,
 ): Distribution | string {
-  const metadataText = readOptional(`${path}/METADATA`);
+  const metadataText = readOptional(`${path}/METADATA`, HEADERS);
   if (metadataText === null) return 'METADATA is missing';
   const metadata = parseMetadata(metadataText);
   if (metadata === null) return 'METADATA has no Name or Version';
@@ -125,7 +125,7 @@ function readEggInfo(
   } catch (error) {
     throw new UnreadableFile(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  const metadataText = readOptional(isFolder ? join(path, 'PKG-INFO') : path);
+  const metadataText = readOptional(isFolder ? join(path, 'PKG-INFO') : path, HEADERS);
   if (metadataText === null) return 'PKG-INFO is missing';
   const metadata = parseMetadata(metadataText);
   if (metadata === null) return 'PKG-INFO has no Name or Version';
@@ -199,6 +199,9 @@ function buildDistribution(
   return distribution;
 }
 
+// METADATA and PKG-INFO are read as far as parseMetadata looks: their headers, not the long description.
+const HEADERS = { upToBlankLine: true };
+
 /**
  * readOptional for a file most folders lack (direct_url.json: only URL and editable installs have one).
  * A stat that finds nothing returns without the error object a failed open builds, 600 times over in a
@@ -215,8 +218,8 @@ function readRare(path: string): string | null {
 }
 
 /** The file's text, or null when it is not there; one that is there but unreadable throws UnreadableFile. */
-function readOptional(path: string): string | null {
-  const reading = readRegularFile(path, LIMITS.packageFileBytes);
+function readOptional(path: string, options: { upToBlankLine?: boolean } = {}): string | null {
+  const reading = readRegularFile(path, LIMITS.packageFileBytes, options);
   if (reading.kind === 'text') return reading.text;
   if (reading.kind === 'missing') return null;
   throw new UnreadableFile(path, reading.reason);

@@ -46,6 +46,22 @@ describe('readRegularFile', () => {
     expect(readRegularFile(path(), cap)).toEqual(expected);
   });
 
+  // Headers only: the text ends after the first blank line, as /\r?\n\r?\n/ finds it.
+  it.each([
+    ['LF', 'Name: a\nVersion: 1\n\nbody\n\nmore', 'Name: a\nVersion: 1\n\n'],
+    ['CRLF', 'Name: a\r\n\r\nbody', 'Name: a\r\n\r\n'],
+    ['LF CR LF', 'Name: a\n\r\nbody\n\n', 'Name: a\n\r\n'],
+    ['no blank line', 'Name: a\nVersion: 1\n', 'Name: a\nVersion: 1\n'],
+    ['a long one first, its blank line late', `${'x'.repeat(3000)}\n\nbody`, `${'x'.repeat(3000)}\n\n`],
+    ['then a short one without (the buffer holds the long one)', 'Name: b\n', 'Name: b\n'],
+    ['a blank line in the first bytes', '\n\nName: c', '\n\n'],
+  ])('up to the blank line: %s', (name, text, expected) => {
+    expect(readRegularFile(write(`h-${name}`, text), 1024 * 1024, { upToBlankLine: true })).toEqual({
+      kind: 'text',
+      text: expected,
+    });
+  });
+
   it('refuses a FIFO without blocking', () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);

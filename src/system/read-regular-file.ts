@@ -10,11 +10,28 @@ const SCRATCH_BYTES = 256 * 1024;
 let scratch: Buffer | null = null;
 
 /**
+ * Where the text up to and with the first blank line (LF LF, or LF CR LF) ends, or `length`. A metadata
+ * file's long description after its headers is read (the cap still holds) but never decoded or kept.
+ */
+function endOfHeader(buffer: Buffer, length: number): number {
+  const read = buffer.subarray(0, length);
+  const lf = read.indexOf('\n\n');
+  const crlf = read.indexOf('\n\r\n');
+  const blank = [lf === -1 ? Infinity : lf + 2, crlf === -1 ? Infinity : crlf + 3];
+  return Math.min(length, ...blank);
+}
+
+/**
  * Reads a file only when it is a regular file of at most `maxBytes`: a symlink to /dev/zero, a FIFO (whose
  * open would block) or a device is refused, not read forever. Opened non-blocking, checked on the open
- * descriptor (no race between a check and the read), then read up to the cap.
+ * descriptor (no race between a check and the read), then read up to the cap. With `upToBlankLine`, the
+ * text stops after the first blank line (RFC 822 headers: METADATA, PKG-INFO).
  */
-export function readRegularFile(path: string, maxBytes: number): FileReading {
+export function readRegularFile(
+  path: string,
+  maxBytes: number,
+  options: { upToBlankLine?: boolean } = {},
+): FileReading {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -45,7 +62,8 @@ export function readRegularFile(path: string, maxBytes: number): FileReading {
     }
     if (length > maxBytes)
       return { kind: 'unreadable', reason: `grew over the ${maxBytes}-byte limit while read` };
-    return { kind: 'text', text: buffer.toString('utf8', 0, length) };
+    const end = options.upToBlankLine === true ? endOfHeader(buffer, length) : length;
+    return { kind: 'text', text: buffer.toString('utf8', 0, end) };
   } catch (error) {
     return {
       kind: 'unreadable',
