@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { RecentLines } from './recent-lines.js';
+import type { SkippedLines } from './skipped-span.js';
+
+/**
+ * A span as the block scanner hands it over: `read` gives its last lines from the block until the block
+ * is written again (`overwrite`), then only if `detach` kept them first; `reads` counts the reads.
+ */
+function spanOf(lines: string[]): SkippedLines & { reads: number; detaches: number; overwrite(): void } {
+  let detached = false;
+  let gone = false;
+  return {
+    reads: 0,
+    detaches: 0,
+    read() {
+      this.reads++;
+      if (gone && !detached) throw new Error('read after its block was written again');
+      return lines;
+    },
+    detach() {
+      this.detaches++;
+      detached = true;
+    },
+    overwrite() {
+      gone = true;
+    },
+  };
+}
 
 /** One step fed to RecentLines: a line read in full, or a span of `count` lines skipped in bulk. */
 type Step = string | { skip: number };
@@ -23,9 +49,13 @@ function feed(keep: number, steps: Step[], prepare: (raw: string) => string = (r
     all.push(...span);
     const index = calls.length;
     calls.push(0);
-    recent.pushSkipped(step.skip, () => {
-      calls[index] = (calls[index] ?? 0) + 1;
-      return span.slice(-Math.min(step.skip, keep));
+    const reader = spanOf(span.slice(-Math.min(step.skip, keep)));
+    recent.pushSkipped(step.skip, {
+      read: () => {
+        calls[index] = (calls[index] ?? 0) + 1;
+        return reader.read();
+      },
+      detach: () => reader.detach(),
     });
   }
   return { recent, all, calls };
@@ -126,50 +156,45 @@ describe('RecentLines', () => {
     expect(calls).toEqual([0, 0]);
   });
 
-  it('settle() reads every span still kept, once, and then never calls its reader again', () => {
+  it('settle() detaches every span still kept, so its lines can still be read after the block is gone', () => {
     const keep = 6;
     const recent = new RecentLines(keep, (raw) => raw);
-    const calls = [0, 0];
-    const readers = [
-      () => {
-        calls[0] = (calls[0] ?? 0) + 1;
-        if ((calls[0] ?? 0) > 1) throw new Error('read twice');
-        return ['p2', 'p3'];
-      },
-      () => {
-        calls[1] = (calls[1] ?? 0) + 1;
-        if ((calls[1] ?? 0) > 1) throw new Error('read twice');
-        return ['q1', 'q2', 'q3'];
-      },
-    ] as const;
+    const spans = [spanOf(['p2', 'p3']), spanOf(['q1', 'q2', 'q3'])] as const;
     recent.push('p1');
-    recent.pushSkipped(2, readers[0]);
-    recent.pushSkipped(3, readers[1]);
-    expect(calls).toEqual([0, 0]);
+    recent.pushSkipped(2, spans[0]);
+    recent.pushSkipped(3, spans[1]);
     recent.settle();
-    expect(calls).toEqual([1, 1]);
-    // The block behind the readers is gone now: whatever is asked, they are not called again.
-    recent.settle();
+    expect(spans.map((span) => [span.detaches, span.reads])).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+    for (const span of spans) span.overwrite();
     expect(recent.last()).toEqual(['p1', 'p2', 'p3', 'q1', 'q2', 'q3']);
     for (let back = 1; back <= keep; back++) recent.at(back);
     recent.push('r');
     recent.settle();
     expect(recent.last()).toEqual(['p2', 'p3', 'q1', 'q2', 'q3', 'r']);
-    expect(calls).toEqual([1, 1]);
+    // Read once, when first asked for; a span already read is not detached again.
+    expect(spans.map((span) => [span.detaches, span.reads])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
   });
 
-  it('settle() leaves a span pushed after it lazy', () => {
-    const { recent, calls } = feed(5, [{ skip: 2 }]);
+  it('settle() does not detach a span pushed after it, nor one that left the window', () => {
+    const recent = new RecentLines(3, (raw) => raw);
+    const old = spanOf(['o1', 'o2', 'o3']);
+    recent.pushSkipped(3, old);
+    recent.push('a');
+    recent.push('b');
+    recent.push('c');
     recent.settle();
-    expect(calls).toEqual([1]);
-    let later = 0;
-    recent.pushSkipped(1, () => {
-      later++;
-      return ['later'];
-    });
-    expect(later).toBe(0);
-    expect(recent.last()).toEqual(['s1', 's2', 'later']);
-    expect(later).toBe(1);
+    expect(old.detaches).toBe(0);
+    const later = spanOf(['later']);
+    recent.pushSkipped(1, later);
+    expect(later.detaches).toBe(0);
+    expect(recent.last()).toEqual(['b', 'c', 'later']);
+    expect(later.reads).toBe(1);
   });
 
   it('applies `prepare` to skipped lines only, once each', () => {

@@ -1,11 +1,13 @@
+import type { SkippedLines } from './skipped-span.js';
+
 /** Lines skipped in bulk, read back only if a candidate asks for its context. */
-interface SkippedLines {
+interface SkippedEntry {
   count: number;
-  /** The last min(count, keep) of them, oldest first. */
-  read: (() => string[]) | string[];
+  /** The last min(count, keep) of them, oldest first: the scanner's until read. */
+  lines: SkippedLines | string[];
 }
 
-type Entry = string | SkippedLines;
+type Entry = string | SkippedEntry;
 
 /**
  * The last few lines of the log, the context a candidate keeps. A scanner that skips chatter in bulk
@@ -29,18 +31,18 @@ export class RecentLines {
     this.trim();
   }
 
-  pushSkipped(count: number, read: () => string[]): void {
+  pushSkipped(count: number, lines: SkippedLines): void {
     if (count <= 0) return;
-    this.entries.push({ count, read });
+    this.entries.push({ count, lines });
     this.total += count;
     this.trim();
   }
 
-  /** Reads every skipped span still kept, so nothing refers to the block it came from. */
+  /** Detaches every skipped span still kept, so nothing refers to the block it came from. */
   settle(): void {
     for (let i = this.head; i < this.entries.length; i++) {
       const entry = this.entries[i] as Entry;
-      if (typeof entry !== 'string') this.linesOf(entry);
+      if (typeof entry !== 'string' && !Array.isArray(entry.lines)) entry.lines.detach();
     }
   }
 
@@ -66,9 +68,9 @@ export class RecentLines {
     return lines.length === back ? lines[0] : undefined;
   }
 
-  private linesOf(entry: SkippedLines): string[] {
-    if (typeof entry.read === 'function') entry.read = entry.read().map(this.prepare);
-    return entry.read;
+  private linesOf(entry: SkippedEntry): string[] {
+    if (!Array.isArray(entry.lines)) entry.lines = entry.lines.read().map(this.prepare);
+    return entry.lines;
   }
 
   private trim(): void {

@@ -3,6 +3,7 @@ import { MAY_MATTER_IN_BLOCK } from './knowledge/may-matter.js';
 import { prescanBlock, type Prescan } from './prescan/prescan-block.js';
 import type { PrescanHelper, StartPrescanHelper } from './prescan/prescan-helper.js';
 import { countLines, lineStartBefore, loadBlock, nextSignOfDeath } from './signs-of-death.js';
+import { SkippedSpan, type SkippedLines } from './skipped-span.js';
 
 /** What the scanner feeds: the diagnosis session, which says how closely it wants to read. */
 export interface ScanTarget {
@@ -15,7 +16,7 @@ export interface ScanTarget {
   readsClosely(n: number): boolean;
   readLine(raw: string): void;
   /** `count` lines passed over; `lastLines` makes the last of them into strings if they are wanted. */
-  skipLines(count: number, lastLines: () => string[]): void;
+  skipLines(count: number, lastLines: SkippedLines): void;
   /** The block the skipped lines came from is about to be written again: lines still wanted are read now. */
   settle(): void;
 }
@@ -356,19 +357,8 @@ export class BlockScanner {
 
   private handOver(block: Buffer, from: number, to: number, count: number): void {
     this.lines += count;
-    this.target.skipLines(count, () => this.lastLines(block, from, to, Math.min(count, SKIPPED_KEPT)));
-  }
-
-  /** The last `count` lines of [from, to), found by walking back from its end. */
-  private lastLines(block: Buffer, from: number, to: number, count: number): string[] {
-    const lines: string[] = [];
-    let end = to - 1;
-    while (lines.length < count && end >= from) {
-      const start = end === 0 ? 0 : block.lastIndexOf(0x0a, end - 1) + 1;
-      lines.push(this.cutLine(block.toString('utf8', Math.max(start, from), end)));
-      end = start - 1;
-    }
-    return lines.reverse();
+    const kept = Math.min(count, SKIPPED_KEPT);
+    this.target.skipLines(count, new SkippedSpan(block, from, to, kept, this.options.maxLineLength));
   }
 
   private readBytes(block: Buffer, start: number, lf: number): void {

@@ -26,6 +26,7 @@ import { isShutdownPhrase, isStopRequest } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
+import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
@@ -91,7 +92,7 @@ class Session implements DiagnosisSession, ScanTarget {
     return this.policy.readsClosely(n);
   }
 
-  skipLines(count: number, lastLines: () => string[]): void {
+  skipLines(count: number, lastLines: SkippedLines): void {
     this.lineCount += count;
     this.countChatter(count);
     this.recent.pushSkipped(count, lastLines);
