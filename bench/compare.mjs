@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -53,10 +54,23 @@ const command = (build) =>
     ? ['bash', ['-c', pipeline]]
     : [process.execPath, [path.join(build, 'bin.js'), 'diagnose', file, '--format', 'json']];
 
+// Each build keeps its V8 code cache in a folder of its own: in a shared one each build's run would drop
+// the other's bytecode (src/cli/code-cache.ts keeps one build's), and every run would start cold.
+const cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-compare-'));
+process.on('exit', () => fs.rmSync(cacheRoot, { recursive: true, force: true }));
+const envOf = (build) => ({
+  ...process.env,
+  XDG_CACHE_HOME: path.join(cacheRoot, String(builds.indexOf(build))),
+});
+
 function time(build) {
   const [program, args] = command(build);
   const t0 = performance.now();
-  const result = spawnSync(program, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  const result = spawnSync(program, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 26,
+    env: envOf(build),
+  });
   const seconds = (performance.now() - t0) / 1000;
   if (build !== GREP && needle && !String(result.stdout).includes(needle)) {
     console.error(`${build} did not name the planted cause (${needle})`);
