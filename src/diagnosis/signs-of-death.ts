@@ -23,9 +23,48 @@ export function loadBlock(block: Buffer): void {
  */
 export function nextSignOfDeath(block: Buffer, from: number, to = block.length): number {
   const search = signs();
+  return nextSign(block, from, to, (at) => search.next(block, at));
+}
+
+/**
+ * A pass over `block` from `from` (a line's start) for `nextSignInPass`: the same signs, with the lines
+ * before each counted as they are found (search/block-sieve.ts), so the block is read once.
+ */
+export function startSignPass(block: Buffer, from: number): void {
+  signs().startPass(block, from);
+}
+
+/** `nextSignOfDeath` within the pass, from `from` on (never less than before). */
+export function nextSignInPass(block: Buffer, from: number, to = block.length): number {
+  const search = signs();
+  return nextSign(block, from, to, (at) => search.nextInPass(at));
+}
+
+/** The newlines between the pass's start and its last sign; after its end, all of them. */
+export function signPassLines(): number {
+  return signs().passLines;
+}
+
+/** Reads the pass on to its block's end; returns all its newlines. */
+export function finishSignPass(): number {
+  const search = signs();
+  for (let at = 0; ;) {
+    const hit = search.nextInPass(at);
+    if (hit === -1) return search.passLines;
+    at = hit + 1;
+  }
+}
+
+/** After the pass's end: a bound on its longest line in bytes (see BlockSieve.passLongest). */
+export function signPassLongest(): number {
+  return signs().passLongest;
+}
+
+function nextSign(block: Buffer, from: number, to: number, next: (at: number) => number): number {
+  const search = signs();
   let at = from;
   for (;;) {
-    const hit = search.next(block, at);
+    const hit = next(at);
     if (hit === -1 || hit >= to) return -1;
     const sign = SIGNS_OF_DEATH[search.literal] as string;
     if (!QUOTABLE_SIGNS.has(sign)) return hit;

@@ -116,6 +116,71 @@ describe('compileBlockSieve', () => {
     expect(simd.longest - (3 << 20)).toBeLessThanOrEqual(16);
   });
 
+  /** Every hit of a pass from `from`, walking on from each as the prescan does, with the lines before it. */
+  function passHits(sieve: BlockSieve, block: Buffer, from: number): [number, number][] {
+    const hits: [number, number][] = [];
+    sieve.startPass(block, from);
+    for (let at = sieve.nextInPass(from); at !== -1; at = sieve.nextInPass(at + 1))
+      hits.push([at, sieve.passLines]);
+    return hits;
+  }
+
+  /** The newlines of `text` in [from, to), and its longest line from `from` (the last one unended too). */
+  function plainLines(text: string, from: number, to = text.length): { count: number; longest: number } {
+    const lines = text.slice(from).split('\n');
+    return {
+      count: text.slice(from, to).split('\n').length - 1,
+      longest: Math.max(...lines.map((line) => line.length)),
+    };
+  }
+
+  it('finds in a pass what next() finds, each hit with the newlines before it, and counts all of them', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...SIGNS_OF_DEATH, 'Tra', 'err', 'ERR', '\n', '\n\n', ' '),
+      fc.string({ maxLength: 40 }).map((s) => s.replace(/[^ -~\t]/g, 'x')),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.nat(), (pieces, seed) => {
+        const text = pieces.join('');
+        const block = Buffer.from(text, 'latin1');
+        const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
+        const from = lineStarts[seed % lineStarts.length] as number;
+        const expected = plainStarts(text, SIGNS_OF_DEATH, from).map((at) => [
+          at,
+          plainLines(text, from, at).count,
+        ]);
+        const { count, longest } = plainLines(text, from);
+        for (const sieve of [simd, plain]) {
+          expect(passHits(sieve, block, from)).toEqual(expected);
+          expect(sieve.passLines).toBe(count);
+          expect(sieve.passLongest).toBeGreaterThanOrEqual(longest);
+          // A bound: a run of k vectors without a newline is 16 k bytes of one line, the bound 16 (k + 2).
+          expect(sieve.passLongest).toBeLessThanOrEqual(longest + 47);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('counts a pass whose candidates fill more windows than one, and a long line across them', () => {
+    const text = `${'TraTraTraTraTra Error\n'.repeat(3000)}${'Tra'.repeat(20_000)}\nerror\n`;
+    const block = Buffer.from(text, 'latin1');
+    const expected = plainStarts(text, SIGNS_OF_DEATH).map((at) => [at, plainLines(text, 0, at).count]);
+    expect(passHits(simd, block, 0)).toEqual(expected);
+    expect(simd.passLines).toBe(3002);
+    // The 60,000-byte line's candidates end many windows: its length is seen across them.
+    expect(simd.passLongest).toBeGreaterThanOrEqual(60_000);
+    expect(simd.passLongest).toBeLessThanOrEqual(60_047);
+  });
+
+  it('ends a pass when asked anything else', () => {
+    const block = Buffer.from('error\nerror\n', 'latin1');
+    simd.startPass(block, 0);
+    expect(simd.nextInPass(0)).toBe(0);
+    simd.next(block, 0);
+    expect(() => simd.nextInPass(1)).toThrow(/outside a pass/);
+  });
+
   it('refuses what it cannot search for', () => {
     expect(() => compileBlockSieve([])).toThrow(/literals/);
     expect(() => compileBlockSieve(['ошибка'])).toThrow(/ASCII/);

@@ -24,6 +24,19 @@ export interface BlockSieve {
    */
   countLines(block: Uint8Array, from: number, to: number): number;
   readonly longest: number;
+  /**
+   * Starts a pass over `block` from `from`, a line's start, to its end: `nextInPass` then gives the
+   * literals' starts in order, each with the newlines between `from` and it, counted in the same reading
+   * of the bytes that finds them (a caller that wants the lines between its hits reads the block once).
+   * Any other question of the sieve ends the pass.
+   */
+  startPass(block: Uint8Array, from: number): void;
+  /** The first literal start at or after `at` in the pass (`at` never less than before), or -1 at its end. */
+  nextInPass(at: number): number;
+  /** The newlines between the pass's start and what `nextInPass` last gave; at the pass's end, all of them. */
+  readonly passLines: number;
+  /** At the pass's end: a bound on its longest line in bytes without the newline (at least it, at most 47 more). */
+  readonly passLongest: number;
 }
 
 /** Teddy's buckets: a literal's first three bytes are looked for in one of eight at once. */
@@ -32,16 +45,20 @@ const FINGERPRINT = 3;
 const TABLES_BYTES = 96;
 const LONGEST_AT = 96;
 const STOPPED_AT = 100;
+const NEWLINES_AT = 104;
+const DRIEST_AT = 108;
+const DRY_AT = 112;
 const CANDIDATES_AT = 128;
 const MAX_CANDIDATES = 4096;
-const BLOCK_AT = CANDIDATES_AT + MAX_CANDIDATES * 4;
+/** A candidate is its position and the newlines before it, two u32. */
+const BLOCK_AT = CANDIDATES_AT + MAX_CANDIDATES * 8;
 /** The kernel reads a vector (16 bytes, and 2 more) past where it is told to stop. */
 const READ_PAST = 32;
 const PAGE = 64 << 10;
 
 interface Kernel {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
-  find_candidates(from: number, to: number, out: number, max: number): number;
+  find_candidates(from: number, to: number, out: number, max: number, dry: number): number;
   count_lines(from: number, to: number): number;
 }
 
@@ -130,6 +147,15 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
   let scannedTo = 0;
   let longest = 0;
   let literal = -1;
+  // A pass (startPass): the block, the newlines before the window scanned now, and after its end the
+  // totals; `passing` is false once anything else asks.
+  let passing = false;
+  let passBlock: Uint8Array | null = null;
+  let passBase = 0;
+  let passLines = 0;
+  let passLongest = 0;
+  let passEnded = false;
+  let driest = 0;
 
   const load = (block: Uint8Array): void => {
     const needed = BLOCK_AT + block.length + READ_PAST;
@@ -146,31 +172,36 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     cursor = 0;
     scannedFrom = 0;
     scannedTo = 0;
+    passing = false;
   };
 
-  const scan = (from: number, end: number): void => {
-    found = kernel.find_candidates(BLOCK_AT + from, BLOCK_AT + end, CANDIDATES_AT, MAX_CANDIDATES);
+  const scan = (from: number, end: number, dry = 0): void => {
+    found = kernel.find_candidates(BLOCK_AT + from, BLOCK_AT + end, CANDIDATES_AT, MAX_CANDIDATES, dry);
     cursor = 0;
     scannedFrom = from;
     scannedTo = Math.min((ints[STOPPED_AT >> 2] as number) - BLOCK_AT, end);
   };
+  const candidateAt = (index: number): number =>
+    (ints[(CANDIDATES_AT >> 2) + 2 * index] as number) - BLOCK_AT;
+  const linesAt = (index: number): number => ints[(CANDIDATES_AT >> 2) + 2 * index + 1] as number;
 
   return {
     kind: 'simd',
     load,
     next(block, from) {
       literal = -1;
+      passing = false;
       if (block !== loaded) load(block);
       const end = block.length;
       if (from < scannedFrom || from >= scannedTo) {
         if (from >= end) return -1;
         scan(from, end);
-      } else if (cursor > 0 && (ints[(CANDIDATES_AT >> 2) + cursor - 1] as number) - BLOCK_AT >= from) {
+      } else if (cursor > 0 && candidateAt(cursor - 1) >= from) {
         cursor = 0;
       }
       for (;;) {
         while (cursor < found) {
-          const at = (ints[(CANDIDATES_AT >> 2) + cursor] as number) - BLOCK_AT;
+          const at = candidateAt(cursor);
           literal = at >= from && at < end ? literalAt(block, at) : -1;
           if (literal !== -1) return at;
           cursor++;
@@ -181,6 +212,7 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     },
     literalAt,
     countLines(block, from, to) {
+      passing = false;
       if (block !== loaded) load(block);
       const count = kernel.count_lines(BLOCK_AT + from, BLOCK_AT + to);
       longest = ints[LONGEST_AT >> 2] as number;
@@ -191,6 +223,52 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     },
     get literal() {
       return literal;
+    },
+    startPass(block, from) {
+      if (block !== loaded) load(block);
+      passBlock = block;
+      passBase = 0;
+      passLines = 0;
+      passEnded = false;
+      driest = 0;
+      scan(from, block.length);
+      passing = true;
+    },
+    nextInPass(at) {
+      literal = -1;
+      const block = passBlock as Uint8Array;
+      if (!passing || block !== loaded) throw new Error('nextInPass outside a pass');
+      if (passEnded) return -1;
+      const end = block.length;
+      for (;;) {
+        while (cursor < found) {
+          const candidate = candidateAt(cursor);
+          if (candidate >= at && candidate < end) {
+            literal = literalAt(block, candidate);
+            if (literal !== -1) {
+              passLines = passBase + linesAt(cursor);
+              return candidate;
+            }
+          }
+          cursor++;
+        }
+        // The window's newlines and its run of vectors without one go on into the next window.
+        passBase += ints[NEWLINES_AT >> 2] as number;
+        driest = Math.max(driest, ints[DRIEST_AT >> 2] as number);
+        if (scannedTo >= end) {
+          passLines = passBase;
+          passLongest = 16 * (driest + 2);
+          passEnded = true;
+          return -1;
+        }
+        scan(scannedTo, end, ints[DRY_AT >> 2]);
+      }
+    },
+    get passLines() {
+      return passLines;
+    },
+    get passLongest() {
+      return passLongest;
     },
   };
 }
@@ -227,16 +305,32 @@ function plainSieve(words: readonly Uint8Array[]): BlockSieve {
   let longest = 0;
   let literal = -1;
   const literalAt = literalAtWith(starts, words);
+  const next = (block: Uint8Array, from: number): number => {
+    for (let at = from; at < block.length; at++) {
+      literal = starts[block[at] as number] === undefined ? -1 : literalAt(block, at);
+      if (literal !== -1) return at;
+    }
+    return -1;
+  };
+  // A pass: its block, how far its newlines are counted (and how many), where its current line began.
+  let passBlock: Uint8Array | null = null;
+  let counted = 0;
+  let passLines = 0;
+  let lineStart = 0;
+  let passLongest = 0;
+  const countTo = (to: number): void => {
+    const block = passBlock as Uint8Array;
+    for (; counted < to; counted++) {
+      if (block[counted] !== 0x0a) continue;
+      passLines++;
+      passLongest = Math.max(passLongest, counted - lineStart);
+      lineStart = counted + 1;
+    }
+  };
   return {
     kind: 'plain',
     load: () => undefined,
-    next(block, from) {
-      for (let at = from; at < block.length; at++) {
-        literal = starts[block[at] as number] === undefined ? -1 : literalAt(block, at);
-        if (literal !== -1) return at;
-      }
-      return -1;
-    },
+    next,
     literalAt,
     countLines(block, from, to) {
       let count = 0;
@@ -255,6 +349,27 @@ function plainSieve(words: readonly Uint8Array[]): BlockSieve {
     },
     get literal() {
       return literal;
+    },
+    startPass(block, from) {
+      passBlock = block;
+      counted = from;
+      lineStart = from;
+      passLines = 0;
+      passLongest = 0;
+    },
+    nextInPass(at) {
+      const block = passBlock as Uint8Array;
+      const hit = next(block, Math.max(at, counted));
+      countTo(hit === -1 ? block.length : hit);
+      // The run of bytes after the last newline is a line too, for the bound.
+      if (hit === -1) passLongest = Math.max(passLongest, block.length - lineStart);
+      return hit;
+    },
+    get passLines() {
+      return passLines;
+    },
+    get passLongest() {
+      return passLongest;
     },
   };
 }

@@ -7,16 +7,24 @@
 ;;             when its byte and the two after it each allow a common bucket);
 ;;   96..99    a bound on the longest line `count_lines` saw (see there);
 ;;   100..103  where `find_candidates` stopped (past `to`, or at the first lanes that no longer fit `out`);
+;;   104..107  the newlines `find_candidates` passed, from `from` to where it stopped;
+;;   108..111  the most vectors in a row it found no newline in (a bound on its longest line: see there);
+;;   112..115  the run of such vectors it ended with (the next call's `dry`);
 ;;   the rest  where the caller puts candidates and the block (16 bytes past a block's end are read).
 (module
   (memory (export "memory") 40)
 
-  ;; Writes to `out` (u32 each, at most `max`) the positions in [from, to) where a literal's first three
-  ;; bytes may begin; returns how many. Lanes past `to` are reported too: the caller checks each one.
+  ;; Writes to `out` (two u32 each, at most `max`) the positions in [from, to) where a literal's first
+  ;; three bytes may begin, each with the newlines between `from` and it; returns how many. Lanes past `to`
+  ;; are reported too: the caller checks each one. The newlines are counted in the same pass, so a caller
+  ;; that wants the lines between its hits need not read the block again.
+  ;; `dry` is the run of vectors with no newline that ended where this call begins (0 at a line's start).
   (func (export "find_candidates") (param $from i32) (param $to i32) (param $out i32) (param $max i32)
-    (result i32)
+    (param $dry i32) (result i32)
     (local $p i32) (local $n i32) (local $bits i32) (local $v v128) (local $m v128) (local $nibble v128)
     (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128)
+    (local $newline v128) (local $lines i32) (local $newlines i32) (local $driest i32)
+    (local $lane i32)
     (local.set $lo0 (v128.load (i32.const 0)))
     (local.set $hi0 (v128.load (i32.const 16)))
     (local.set $lo1 (v128.load (i32.const 32)))
@@ -24,11 +32,13 @@
     (local.set $lo2 (v128.load (i32.const 64)))
     (local.set $hi2 (v128.load (i32.const 80)))
     (local.set $nibble (i8x16.splat (i32.const 15)))
+    (local.set $newline (i8x16.splat (i32.const 10)))
     (local.set $p (local.get $from))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $to)))
         (local.set $v (v128.load (local.get $p)))
+        (local.set $newlines (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $newline))))
         (local.set $m (v128.and
           (i8x16.swizzle (local.get $lo0) (v128.and (local.get $v) (local.get $nibble)))
           (i8x16.swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble)))))
@@ -46,14 +56,28 @@
             (br_if $done (i32.gt_u (i32.add (local.get $n) (i32.const 16)) (local.get $max)))
             (local.set $bits (i8x16.bitmask (i8x16.ne (local.get $m) (v128.const i32x4 0 0 0 0))))
             (loop $each
-              (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2)))
-                (i32.add (local.get $p) (i32.ctz (local.get $bits))))
+              (local.set $lane (i32.ctz (local.get $bits)))
+              (i32.store (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 3)))
+                (i32.add (local.get $p) (local.get $lane)))
+              ;; The lines before the candidate: those of the vectors before, and this vector's lanes below it.
+              (i32.store offset=4 (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 3)))
+                (i32.add (local.get $lines) (i32.popcnt (i32.and (local.get $newlines)
+                  (i32.sub (i32.shl (i32.const 1) (local.get $lane)) (i32.const 1))))))
               (local.set $n (i32.add (local.get $n) (i32.const 1)))
               (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
               (br_if $each (local.get $bits)))))
+        (local.set $lines (i32.add (local.get $lines) (i32.popcnt (local.get $newlines))))
+        ;; A line longer than 16 (k + 1) bytes spans k vectors with no newline: the longest run of such
+        ;; vectors bounds the longest line (at most 16 (run + 2) bytes without its newline).
+        (local.set $dry (select (i32.const 0) (i32.add (local.get $dry) (i32.const 1)) (local.get $newlines)))
+        (local.set $driest (select (local.get $dry) (local.get $driest)
+          (i32.gt_u (local.get $dry) (local.get $driest))))
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $next)))
     (i32.store (i32.const 100) (local.get $p))
+    (i32.store (i32.const 104) (local.get $lines))
+    (i32.store (i32.const 108) (local.get $driest))
+    (i32.store (i32.const 112) (local.get $dry))
     (local.get $n))
 
 ;; The newlines in [from, to), which must end at a line's start. Memory[96] gets a bound on its longest
