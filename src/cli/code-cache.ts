@@ -45,7 +45,8 @@ export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: s
   if (env.VIGIL_CODE_CACHE === '0') return null;
   let source: string;
   try {
-    source = readFileSync(bundle, 'utf8');
+    // The bundle is ASCII (scripts/bundle-cli.mjs): Latin-1 reads it without decoding UTF-8.
+    source = readFileSync(bundle, 'latin1');
   } catch {
     return null;
   }

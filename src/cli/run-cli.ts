@@ -16,7 +16,13 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   // reaches the terminal except the colour codes and the progress line's clear-line Vigil writes itself.
   const stdout = sanitizeSink(rawIo.stdout);
   const stderr = sanitizeSink(rawIo.stderr);
-  const io: CliIo = { ...rawIo, stdout, stderr };
+  // Copied as descriptors, not spread: a spread reads the `stdin` getter, and bin.ts makes Node's stdin
+  // stream only when a command reads it.
+  const io = Object.defineProperties({} as CliIo, {
+    ...Object.getOwnPropertyDescriptors(rawIo),
+    stdout: { value: stdout, enumerable: true },
+    stderr: { value: stderr, enumerable: true },
+  });
   try {
     return await runProgram(argv, io);
   } finally {

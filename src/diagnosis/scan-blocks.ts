@@ -175,7 +175,15 @@ export class BlockScanner {
     // The helper must be done with its slot before the slot is written again, wanted or not. A block it
     // had not begun ('self') is searched here as any other.
     const taken = entry.own ?? (sequence === null ? null : (this.helper?.take(sequence) ?? null));
-    this.scanBlock(block, beforeEnd, beforeEnd && taken !== 'self' ? taken : null);
+    // A block no helper searched is searched here the helper's way: its sieve counts the lines as it
+    // finds the signs, so the block is read once (the cheap search and a count of each span read it twice).
+    const prescan =
+      !beforeEnd || this.target.readsClosely(this.lines + 1)
+        ? null
+        : taken === 'self' || taken === null
+          ? prescanBlock(block, this.options.maxLineLength)
+          : taken;
+    this.scanBlock(block, beforeEnd, prescan);
     // Skipped lines still wanted as context are read now, while the block holds them.
     this.target.settle();
     if (

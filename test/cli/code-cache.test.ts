@@ -67,6 +67,11 @@ describe.skipIf(nodeHasCompileCache)('the code cache on Node without enableCompi
     expect(statSync(file).mtimeMs).toBe(written);
   });
 
+  it('has a bundle of ASCII alone, which it reads as Latin-1', () => {
+    const bundle = readFileSync(resolve(import.meta.dirname, '../../dist/cli/chunks/cli.cjs'));
+    expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
+  });
+
   it('replaces a cache V8 refuses, and still answers the same', () => {
     const cacheHome = join(root, 'corrupt');
     vigil(diagnose, { XDG_CACHE_HOME: cacheHome });

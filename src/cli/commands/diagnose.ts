@@ -25,6 +25,7 @@ import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
+import { isShortLog, withBaselineCode } from '../short-log.js';
 
 interface DiagnoseFlags extends FleetFlags {
   unit?: string;
@@ -100,8 +101,8 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const pages = html ? await loadPages() : null;
       const runner = chooseRunner(flags, io);
       const helpers: PrescanThread[] = [];
-      const run = (source: SourceSpec): Promise<PageInput> =>
-        diagnoseSource(source, rules, io, runner, html, helpers);
+      const run = (source: SourceSpec, alone = false): Promise<PageInput> =>
+        diagnoseSource(source, rules, io, runner, html, helpers, alone);
       const page = (inputs: PageInput[]): string => {
         if (pages === null) throw new Error('a page asked for without --format html');
         return pages.renderPage(inputs, { redact: flags.redact });
@@ -127,7 +128,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         );
         return;
       }
-      const { diagnosis, timeline } = await run(spec);
+      const { diagnosis, timeline } = await run(spec, true);
       if (io.env.VIGIL_DEBUG === '1') io.stderr.write(`vigil: debug: ${describeHelpers(helpers)}\n`);
       io.stdout.write(html ? page([{ label: null, diagnosis, timeline }]) : render(diagnosis));
       // A unit that is up again has no failure now: the one diagnosed is history.
@@ -148,7 +149,8 @@ function describeHelpers(helpers: readonly PrescanThread[]): string {
 
 /**
  * One source's diagnosis, with the source's and the rules' formats and warnings merged in, and for a page
- * the starts on a timeline.
+ * the starts on a timeline. `alone`: it is all this command reads (a short log alone is read without V8's
+ * optimizing compiler: short-log.ts).
  */
 async function diagnoseSource(
   spec: SourceSpec,
@@ -157,6 +159,7 @@ async function diagnoseSource(
   runner: ReturnType<typeof chooseRunner>,
   withTimeline: boolean,
   helpers: PrescanThread[],
+  alone: boolean,
 ): Promise<PageInput> {
   // The diagnosis copies each chunk into its own blocks as it takes it (diagnosis/scan-blocks.ts).
   const sourceIo = {
@@ -177,7 +180,8 @@ async function diagnoseSource(
       return helper;
     },
   };
-  return diagnoseOpened(source, options, rules, withTimeline);
+  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, withTimeline);
+  return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
 /**

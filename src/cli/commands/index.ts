@@ -24,7 +24,10 @@ const COMMANDS: Record<CommandName, () => Promise<Register>> = {
   'probe-config': async () => (await import('./probe-config.js')).registerProbeConfig,
 };
 
-/** Registers the command named in argv, or all of them for help and for a name that is not one. */
+/**
+ * Registers the command named in argv; none for `--version` alone (it prints and ends before any command
+ * is read); all of them for help and for a name that is not one.
+ */
 export async function registerCommands(
   program: Command,
   io: CliIo,
@@ -34,6 +37,8 @@ export async function registerCommands(
   const named = argv.find((arg) => !arg.startsWith('-'));
   // Not `named in COMMANDS`: that holds for 'constructor' and the other names every object has.
   const wanted = COMMAND_NAMES.find((name) => name === named);
+  if (named === undefined && argv.length > 0 && argv.every((arg) => arg === '-V' || arg === '--version'))
+    return;
   for (const name of wanted === undefined ? COMMAND_NAMES : [wanted])
     (await COMMANDS[name]())(program, io, setExit);
 }

@@ -35,6 +35,11 @@ export function anyOf(patterns: readonly RegExp[]): (text: string) => boolean {
   };
 }
 
+/** Every pattern of every list, as the build reads their literals (scripts/build-literals.mjs). */
+export function listedPatterns(): RegExp[] {
+  return registered.flatMap((list) => list.patterns);
+}
+
 /** Whether the pass answers now: its words are looked for first (the block searches may leave it to it). */
 export function passAnswers(): boolean {
   return asked >= PASS_AFTER;

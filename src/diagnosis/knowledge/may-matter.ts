@@ -33,15 +33,16 @@ export function mayMatter(raw: string): boolean {
 
 const matchesPatterns = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
+/** What the block search looks for the literals of (the build reads them: scripts/build-literals.mjs). */
+export const BLOCK_PATTERNS: readonly RegExp[] = [TRIGGER, STRUCTURE, MARKERS, CONSOLE_ARTIFACT, CARET];
+
 /**
  * The same test for a whole block of lines at once, as bytes: the literals that each of its patterns
  * cannot match without, case folded, in one automaton. Still a superset; a regex of all of them ran six
  * times slower. Built when first needed.
  */
 export const MAY_MATTER_IN_BLOCK: LiteralSearch = lazySearch(() =>
-  [TRIGGER, STRUCTURE, MARKERS, CONSOLE_ARTIFACT, CARET].flatMap((pattern) =>
-    requiredLiterals(pattern.source),
-  ),
+  BLOCK_PATTERNS.flatMap((pattern) => requiredLiterals(pattern.source)),
 );
 
 function lazySearch(literals: () => string[]): LiteralSearch {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+// Every module that calls anyOf, as the diagnosis loads them.
+import '../session.js';
+import { listedPatterns } from '../knowledge/any-of.js';
+import { BLOCK_PATTERNS } from '../knowledge/may-matter.js';
+import { KNOWN_LITERALS } from './known-literals.js';
+import { readLiterals, requiredLiterals } from './required-literals.js';
+
+describe('the literals read at build time (scripts/build-literals.mjs)', () => {
+  it('are what reading each source gives', () => {
+    expect(KNOWN_LITERALS.size).toBeGreaterThan(100);
+    for (const [source, literals] of KNOWN_LITERALS) expect(readLiterals(source)).toEqual(literals);
+  });
+
+  it('hold every pattern of the lists and of the block search that can be read', () => {
+    for (const pattern of [...listedPatterns(), ...BLOCK_PATTERNS]) {
+      let readable = true;
+      try {
+        readLiterals(pattern.source);
+      } catch {
+        readable = false;
+      }
+      expect(KNOWN_LITERALS.has(pattern.source), pattern.source).toBe(readable);
+    }
+  });
+
+  it('answer for a source they hold, and a new source is read', () => {
+    const [source, literals] = [...KNOWN_LITERALS][0] ?? ['', []];
+    expect(requiredLiterals(source)).toEqual(literals);
+    expect(requiredLiterals('never (listed|seen)')).toEqual(['never listed', 'never seen']);
+  });
+});
