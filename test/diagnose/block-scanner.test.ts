@@ -32,6 +32,11 @@ vi.mock('../../src/diagnosis/signs-of-death.js', async (importOriginal) => {
       serving.searches++;
       return actual.nextSignOfDeath(block, from, to);
     },
+    // A block's prescan asks for the same signs in one pass over it.
+    nextSignInPass: (block: Buffer, from: number, to?: number) => {
+      serving.searches++;
+      return actual.nextSignInPass(block, from, to);
+    },
   };
 });
 
