@@ -175,15 +175,8 @@ export class BlockScanner {
     // The helper must be done with its slot before the slot is written again, wanted or not. A block it
     // had not begun ('self') is searched here as any other.
     const taken = entry.own ?? (sequence === null ? null : (this.helper?.take(sequence) ?? null));
-    // A block no helper searched is searched here the helper's way: its sieve counts the lines as it
-    // finds the signs, so the block is read once (the cheap search and a count of each span read it twice).
-    const prescan =
-      !beforeEnd || this.target.readsClosely(this.lines + 1)
-        ? null
-        : taken === 'self' || taken === null
-          ? prescanBlock(block, this.options.maxLineLength)
-          : taken;
-    this.scanBlock(block, beforeEnd, prescan);
+    const own = taken === 'self' || taken === null;
+    this.scanBlock(block, beforeEnd, !beforeEnd ? null : own ? this.prescanOwn(block) : taken);
     // Skipped lines still wanted as context are read now, while the block holds them.
     this.target.settle();
     if (
@@ -194,6 +187,15 @@ export class BlockScanner {
     ) {
       this.spare.push(Buffer.from(block.buffer, 0, BLOCK_BYTES));
     }
+  }
+
+  /**
+   * A block no helper searched is searched here the helper's way: its sieve counts the lines as it finds
+   * the signs, so the block is read once (the sign search and a count of each span read it twice). Not
+   * where the block begins closely read: that reading searches it for more than signs anyway.
+   */
+  private prescanOwn(block: Buffer): Prescan | null {
+    return this.target.readsClosely(this.lines + 1) ? null : prescanBlock(block, this.options.maxLineLength);
   }
 
   /** While the helper searches the block needed now, this thread searches a later one it has not begun. */
