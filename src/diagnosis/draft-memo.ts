@@ -4,10 +4,13 @@ import { draftFromLine, fingerprintDraft, redraft, type Draft } from './collect-
 /** All that reading a line outside any traceback needs: its draft and its group's fingerprint. */
 export type LineDraft = { draft: Draft; fingerprint: string } | 'noise' | null;
 
-/** Distinct texts kept before the memo starts again; about a megabyte at the lengths kept. */
+/** Distinct texts kept before the memo starts again: at most a few MiB at the lengths kept. */
 const MAX_KEPT = 4096;
-/** A longer text is drafted each time: such lines seldom repeat, and keeping them would cost memory. */
-const MAX_TEXT = 512;
+/**
+ * A longer line is drafted each time: such lines seldom repeat, and a kept draft holds its whole line (the
+ * text is a part of it).
+ */
+const MAX_LINE = 1024;
 
 /**
  * Drafts by level and text. draftFromLine and fingerprintDraft read nothing of a line but its level and its
@@ -21,7 +24,7 @@ export class DraftMemo {
 
   draft(line: ParsedLine): LineDraft {
     const text = line.text;
-    if (text.length > MAX_TEXT) return draftOf(line);
+    if (line.raw.length > MAX_LINE) return draftOf(line);
     const seen = this.textsOf(line.level);
     const known = seen.get(text);
     if (known === undefined) {
