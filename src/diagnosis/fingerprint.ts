@@ -56,6 +56,11 @@ function maskIds(text: string): string {
   return masked + text.slice(done);
 }
 
+/** Whether `text` holds what maskVariable takes for an id: twelve hex digits in a row. */
+export function holdsId(text: string): boolean {
+  return findHexRun(text, 0) !== -1;
+}
+
 const HEX_DIGIT = new Uint8Array(128);
 for (const digit of '0123456789abcdefABCDEF') HEX_DIGIT[digit.charCodeAt(0)] = 1;
 
