@@ -120,4 +120,27 @@ describe.skipIf(nodeHasCompileCache)('the code cache on Node without enableCompi
     expect(cacheFiles(cacheHome)).toEqual([expect.stringMatching(/-diagnose\.bin$/)]);
     expect(vigil(argv, { XDG_CACHE_HOME: cacheHome })).toEqual(plain);
   });
+
+  it("loads only the Node modules the incident's diagnosis uses, and runs bin.js as CommonJS", () => {
+    // What Node loaded, as it says at exit (process.moduleLoadList), written by a script run before bin.js.
+    const preload = join(root, 'list-modules.cjs');
+    const list = join(root, 'modules.txt');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));`,
+    );
+    const run = spawnSync(process.execPath, ['--require', preload, BIN, ...diagnose], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: join(root, 'home'), XDG_CACHE_HOME: join(root, 'modules') },
+    });
+    expect(run.status).toBe(1);
+    const loaded = readFileSync(list, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule vm');
+    // Imported by the ssh, container and supervision code a diagnosis of a file never runs.
+    for (const name of ['child_process', 'zlib', 'worker_threads', 'dgram', 'fs/promises'])
+      expect(loaded).not.toContain(`NativeModule ${name}`);
+    expect(loaded.filter((name) => name.startsWith('NativeModule internal/modules/esm/translators'))).toEqual(
+      [],
+    );
+  });
 });
