@@ -26,6 +26,7 @@ import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-f
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
 import { isShortLog, withBaselineCode } from '../short-log.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface DiagnoseFlags extends FleetFlags {
   unit?: string;
@@ -40,7 +41,7 @@ interface DiagnoseFlags extends FleetFlags {
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program
     .command('diagnose')
-    .description('name the root cause of a crashed inference server from its log')
+    .description(COMMAND_SUMMARIES.diagnose.description)
     .argument('[files...]', "log files, plain or .gz; '-' reads standard input")
     .option('--unit <name>', "a systemd unit's journal (its last failed start)")
     .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collectValues)
