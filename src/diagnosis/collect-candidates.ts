@@ -11,7 +11,7 @@ import { isNoise } from './knowledge/noise.js';
 import { phaseOf } from './knowledge/phases.js';
 import { isWrapper } from './knowledge/wrappers.js';
 
-type Draft = Omit<
+export type Draft = Omit<
   Candidate,
   'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore'
 > & {
@@ -242,6 +242,22 @@ function lineDraft(
   // failure line of a long log).
   const { line, frames, detail } = base;
   return { line, frames, detail, kind, exception: null, message: line.text.trim(), strength, fatal, wrapper };
+}
+
+/** `draft` as drafted from another line: the line's own, the rest as it was (every field, as lineDraft does). */
+export function redraft(draft: Draft, line: ParsedLine): Draft {
+  return {
+    line,
+    frames: [],
+    detail: [],
+    kind: draft.kind,
+    exception: draft.exception,
+    message: draft.message,
+    strength: draft.strength,
+    fatal: draft.fatal,
+    wrapper: draft.wrapper,
+    ...(draft.crash === undefined ? {} : { crash: draft.crash }),
+  };
 }
 
 /** What makes a draft the same failure as another (fingerprint.ts). */

@@ -83,30 +83,11 @@ function isIdCharacter(code: number): boolean {
 }
 
 /**
- * `/\s\s|[^\S ]/.test(text)`: two spaces in a row, or any white space but a space (a loop is faster; the
- * test reads every code unit both ways).
+ * Two spaces in a row, or any white space but a space: `/\s\s|[^\S ]/` with `\s` spelled out less a space
+ * (the same answer; this one is three times faster on a request error's line, a loop slower still).
  */
-export function needsSpacesFolded(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x20) {
-      if (text.charCodeAt(i + 1) === 0x20) return true;
-    } else if (code <= 0x20 ? code >= 0x09 && code <= 0x0d : code >= 0xa0 && isWideSpace(code)) return true;
-  }
-  return false;
-}
+const SPACES_TO_FOLD = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/;
 
-/** JavaScript's `\s` past Latin-1's control characters, space excepted. */
-function isWideSpace(code: number): boolean {
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
+export function needsSpacesFolded(text: string): boolean {
+  return SPACES_TO_FOLD.test(text);
 }

@@ -12,11 +12,12 @@ import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import {
   completeDraft,
-  draftFromLine,
   draftsFromTraceback,
   fingerprintDraft,
   joinMessage,
+  type Draft,
 } from './collect-candidates.js';
+import { DraftMemo } from './draft-memo.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
@@ -60,6 +61,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly engineVersions = new Map<Engine, string>();
   private readonly processes = new Set<string>();
   private readonly consoleCopy = new ConsoleCopyFilter();
+  private readonly drafts = new DraftMemo();
   /** Which lines are read and how closely, from what the lines read say (never the server's state). */
   private readonly policy: ReadingPolicy;
 
@@ -243,13 +245,13 @@ class Session implements DiagnosisSession, ScanTarget {
 
   /** Reads a line outside any traceback; says whether it was a candidate. */
   private readFailure(line: ParsedLine): boolean {
-    const draft = draftFromLine(line);
-    if (draft === null) return false;
-    if (draft === 'noise') {
+    const drafted = this.drafts.draft(line);
+    if (drafted === null) return false;
+    if (drafted === 'noise') {
       this.noise += line.repeat;
       return false;
     }
-    this.addDraft(draft, line.process);
+    this.addDraft(drafted.draft, line.process, drafted.fingerprint);
     return true;
   }
 
@@ -294,9 +296,8 @@ class Session implements DiagnosisSession, ScanTarget {
    * Adds a draft as a candidate of the start its line belongs to, or counts it in the group of an identical
    * one; returns the group's candidate. A failure a log repeats (a request error) is counted, not built.
    */
-  private addDraft(draft: Parameters<typeof completeDraft>[0], process: string | null): Candidate {
+  private addDraft(draft: Draft, process: string | null, fingerprint = fingerprintDraft(draft)): Candidate {
     const attempt = this.attemptOf(draft.line.n);
-    const fingerprint = fingerprintDraft(draft);
     const group = attempt.groups.get(fingerprint);
     if (group) {
       group.count += draft.line.repeat;
