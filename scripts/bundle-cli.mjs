@@ -10,13 +10,21 @@
 // first line names its content's hash, which keys that cache.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import console from 'node:console';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = process.argv[2] === undefined ? join(root, 'dist/cli') : resolve(process.argv[2]);
+// OUTDIR is a folder of its own: a package.json there that is not this one is someone's, and stays.
+const scope = join(outdir, 'package.json');
+const scopeText = `${JSON.stringify({ type: 'commonjs' })}\n`;
+if (existsSync(scope) && readFileSync(scope, 'utf8') !== scopeText) {
+  console.error(`bundle-cli: ${scope} exists and is not the build's own; give an empty folder`);
+  process.exit(2);
+}
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 // Bundled CommonJS dependencies call require(); an ES module has none of its own.
 const banner = {
@@ -69,7 +77,7 @@ await build({
     },
   ],
 });
-writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+writeFileSync(scope, scopeText);
 writeFileSync(join(outdir, 'chunks/package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 chmodSync(join(outdir, 'bin.js'), 0o755);
 
