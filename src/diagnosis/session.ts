@@ -18,6 +18,7 @@ import {
   type Draft,
 } from './collect-candidates.js';
 import { DraftMemo } from './draft-memo.js';
+import { answerByPass } from './knowledge/any-of.js';
 import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
@@ -39,6 +40,8 @@ const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
 const KEPT_LINE = 2048;
+/** Where a log is long enough to pay for the word pass at once (the CLI's short logs end before it). */
+const LONG_LOG_BYTES = 1 << 20;
 /** The end of a log is read closely whatever the server was doing: its death and what led to it are there. */
 const DEFAULT_CLOSE_READ_BYTES = 4 << 20;
 
@@ -82,6 +85,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   push(chunk: Uint8Array | string): void {
     this.scanner.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    this.noteLength();
   }
 
   needsLine(n: number): boolean {
@@ -105,7 +109,14 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   pushFrom(read: (target: Uint8Array) => number): number {
-    return this.scanner.fill(read);
+    const count = this.scanner.fill(read);
+    this.noteLength();
+    return count;
+  }
+
+  /** A log past LONG_LOG_BYTES is long: the knowledge lists' words are looked for first from here on. */
+  private noteLength(): void {
+    if (this.scanner.bytes > LONG_LOG_BYTES) answerByPass();
   }
 
   pushLine(rawLine: string): void {
