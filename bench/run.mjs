@@ -472,11 +472,16 @@ async function benchGzip(j, opts, failures, notes) {
 
 const NODE_E_0 = { key: 'node', argv: [NODE, '-e', '0'] };
 
-/** The bundled incident (1,551 lines), paired with a bare `node -e 0`: what start-up costs. */
+/**
+ * The bundled incident (1,551 lines) and `vigil --help`, paired with a bare `node -e 0`: what start-up costs
+ * with a diagnosis and with no command loaded (help lists every command from their summaries).
+ */
 async function benchSmall(opts, failures) {
   const runs = Math.max(opts.runs ?? 11, 11);
   let rootCause = '?';
-  log(`bundled incident: ${runs} alternating rounds of vigil diagnose ${INCIDENT} / node -e 0`);
+  log(
+    `bundled incident: ${runs} alternating rounds of vigil diagnose ${INCIDENT} / vigil --help / node -e 0`,
+  );
   const r = await rounds(
     [
       {
@@ -492,6 +497,15 @@ async function benchSmall(opts, failures) {
           return null;
         },
       },
+      {
+        key: 'help',
+        argv: [NODE, BIN, '--help'],
+        capture: true,
+        check: (x) =>
+          x.code === 0 && /^ {2}diagnose\b/m.test(x.stdout) && /^ {2}probe-config\b/m.test(x.stdout)
+            ? null
+            : `exit ${x.code}, no list of commands: ${x.stderr.trim().slice(-300)}`,
+      },
       NODE_E_0,
     ],
     runs,
@@ -505,6 +519,8 @@ async function benchSmall(opts, failures) {
     vigil: summary(r.vigil),
     node: summary(r.node),
     vsNode: paired(r.vigil, r.node),
+    help: summary(r.help),
+    helpVsNode: paired(r.help, r.node),
   };
 }
 
@@ -743,7 +759,9 @@ function report(res, opts, m) {
     L.push(
       `The bundled incident (\`vigil diagnose ${INCIDENT} --format json\`, ${x.lines.toLocaleString('en-US')} lines): **${(x.vigil.wall * 1000).toFixed(0)} ms** ` +
         `(${(x.vigil.min * 1000).toFixed(0)}–${(x.vigil.max * 1000).toFixed(0)}), \`node -e 0\` ${(x.node.wall * 1000).toFixed(0)} ms: **${x.vsNode.toFixed(2)}×** (paired), ` +
-        `CPU ${(x.vigil.cpu * 1000).toFixed(0)} ms against ${(x.node.cpu * 1000).toFixed(0)} ms; ${x.rootCause}.`,
+        `CPU ${(x.vigil.cpu * 1000).toFixed(0)} ms against ${(x.node.cpu * 1000).toFixed(0)} ms; ${x.rootCause}. ` +
+        `\`vigil --help\` (no command's module loaded): ${(x.help.wall * 1000).toFixed(0)} ms, **${x.helpVsNode.toFixed(2)}×** \`node -e 0\`, ` +
+        `CPU ${(x.help.cpu * 1000).toFixed(0)} ms.`,
     );
   }
   for (const c of res.checks)

@@ -10,13 +10,21 @@
 // first line names its content's hash, which keys that cache.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import console from 'node:console';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = process.argv[2] === undefined ? join(root, 'dist/cli') : resolve(process.argv[2]);
+// OUTDIR is a folder of its own: a package.json there that is not this one is someone's, and stays.
+const scope = join(outdir, 'package.json');
+const scopeText = `${JSON.stringify({ type: 'commonjs' })}\n`;
+if (existsSync(scope) && readFileSync(scope, 'utf8') !== scopeText) {
+  console.error(`bundle-cli: ${scope} exists and is not the build's own; give an empty folder`);
+  process.exit(2);
+}
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 // Bundled CommonJS dependencies call require(); an ES module has none of its own.
 const banner = {
@@ -41,16 +49,19 @@ await build({
   allowOverwrite: true,
   logLevel: 'warning',
 });
-// bin.js on its own, importing no chunk: Node's ES module loader reads each file it imports through
-// its thread pool, and makes a module of each builtin imported; here builtins come through require().
+// bin.js on its own, importing no chunk, and as CommonJS: Node runs an ES module entry through its ES module
+// loader (about 8 ms of every run on Node 20: its modules loaded, the file read through the thread pool),
+// a CommonJS one through the loader it has started already. dist/cli/package.json says so; the chunks stay
+// ES modules (chunks/package.json). bin.js reaches them only through import(), which esbuild leaves as it is.
 await build({
   entryPoints: [join(root, 'src/cli/bin.ts')],
   outfile: join(outdir, 'bin.js'),
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  banner,
+  define: { 'import.meta.url': 'vigilBinUrl' },
+  banner: { js: "'use strict';\nconst vigilBinUrl = require('node:url').pathToFileURL(__filename).href;" },
   allowOverwrite: true,
   logLevel: 'warning',
   plugins: [
@@ -62,20 +73,76 @@ await build({
             ? { path: './chunks/run-cli.js', external: true }
             : undefined,
         );
-        plugin.onResolve({ filter: /^node:/ }, (args) =>
-          args.namespace === 'builtin'
-            ? { path: args.path, external: true }
-            : { path: args.path, namespace: 'builtin' },
-        );
-        plugin.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-          contents: `module.exports = require(${JSON.stringify(args.path)});`,
-          loader: 'js',
-        }));
       },
     },
   ],
 });
+writeFileSync(scope, scopeText);
+writeFileSync(join(outdir, 'chunks/package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 chmodSync(join(outdir, 'bin.js'), 0o755);
+
+/**
+ * Node's modules that a bare `node` has not loaded yet, each required when the code first reads one of its
+ * exports rather than when the module that imports it starts: a diagnosis imports the ssh, container and
+ * supervision code it may never run, and with it child_process, net, the streams, zlib and worker_threads
+ * (about 80 of Node's own modules, compiled on every run). The stand-in has a getter for each export the
+ * building Node's module has; esbuild's imports read them only where the code uses them.
+ */
+const LAZY_BUILTINS = [
+  'assert',
+  'async_hooks',
+  'child_process',
+  'crypto',
+  'dgram',
+  'diagnostics_channel',
+  'dns',
+  'fs/promises',
+  'http',
+  'https',
+  'inspector',
+  'net',
+  'os',
+  'perf_hooks',
+  'readline',
+  'readline/promises',
+  'stream',
+  'stream/promises',
+  'string_decoder',
+  'timers/promises',
+  'tls',
+  'tty',
+  'v8',
+  'worker_threads',
+  'zlib',
+];
+
+function lazyBuiltins() {
+  return {
+    name: 'lazy-builtins',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^(?:node:)?[a-z_0-9]+(?:\/[a-z_]+)?$/ }, (args) => {
+        const name = args.path.replace(/^node:/, '');
+        if (!LAZY_BUILTINS.includes(name)) return undefined;
+        if (args.namespace === 'lazy-builtin') return { path: `node:${name}`, external: true };
+        return { path: name, namespace: 'lazy-builtin' };
+      });
+      plugin.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+        const exported = Object.keys(await import(`node:${args.path}`)).filter((key) => key !== 'default');
+        const getters = exported.map(
+          (key) => `  get ${JSON.stringify(key)}() { return load()[${JSON.stringify(key)}]; },`,
+        );
+        return {
+          contents: [
+            'let loaded;',
+            `const load = () => (loaded ??= require(${JSON.stringify(`node:${args.path}`)}));`,
+            `module.exports = {\n${getters.join('\n')}\n};`,
+          ].join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
 
 // zod, yaml and re2js (a third of the code) serve only user signatures and snapshots, loaded by import() when
 // needed: each goes in a script of its own beside cli.cjs, so a command that never needs them reads none
@@ -108,6 +175,7 @@ const single = await build({
         plugin.onResolve({ filter }, (args) => ({ path: `./vendor-${args.path}.cjs`, external: true }));
       },
     },
+    lazyBuiltins(),
   ],
 });
 // Read as Latin-1, an ASCII file is a one-byte string at once; UTF-8 decoding the 1.1 MB took 7 ms of

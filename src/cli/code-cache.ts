@@ -21,8 +21,8 @@ import { COMMAND_NAMES } from './commands/names.js';
 import type { runCli as RunCli } from './run-cli.js';
 
 /**
- * V8's code cache for Node versions without module.enableCompileCache (Node 20 and 21): the CLI as one
- * CommonJS bundle (scripts/bundle-cli.mjs writes it, its content hash on the first line), compiled with the
+ * V8's code cache, on every Node (Node 22's module.enableCompileCache serves only where this cannot: bin.ts):
+ * the CLI as one CommonJS bundle (scripts/bundle-cli.mjs writes it, its content hash on the first line), compiled with the
  * bytecode a previous run of the same command left in the user's cache folder. It spares compiling the
  * ~0.6 MB of code a command runs (a third of what a small diagnosis costs beyond Node's own start).
  */

@@ -31,16 +31,23 @@ export function isShortLog(spec: SourceSpec, readsInto: boolean): boolean {
 /**
  * Runs `read` with V8's optimizing compiler off (its interpreter and baseline compiler still run). The flag
  * is put back after, before the code cache is written: V8 keys that cache by its flags (code-cache.ts),
- * and only `--turbofan` again gives back the key a run without the change has (`--max-opt=1` would not:
- * it turns TurboFan off as a side effect that setting it back leaves). A choice the user gave node on its
- * command line is left alone.
+ * and only `--turbofan` again (with, on V8 12, the flag it turned off by implication) gives back the key
+ * a run without the change has (`--max-opt=1` would not: it turns TurboFan off as a side effect that
+ * setting it back leaves). A choice the user gave node on its command line is left alone.
  */
 export async function withBaselineCode<T>(read: () => Promise<T>): Promise<T> {
-  if (process.execArgv.some((arg) => /^--(?:no-)?(?:turbofan|max-opt)\b/.test(arg))) return read();
+  if (process.execArgv.some((arg) => /^--(?:no-)?(?:turbofan|max-opt|osr-from-maglev)\b/.test(arg)))
+    return read();
   setFlagsFromString('--no-turbofan');
   try {
     return await read();
   } finally {
     setFlagsFromString('--turbofan');
+    // V8 12 (Node 22) turns --osr-from-maglev off with --no-turbofan and leaves it off after --turbofan:
+    // without this the cache this run writes would carry other flags than the next run's, and be refused.
+    if (V8_MAJOR >= 12) setFlagsFromString('--osr-from-maglev');
   }
 }
+
+/** V8 before 12 has no --osr-from-maglev, and names a flag it does not know on stderr. */
+const V8_MAJOR = Number(process.versions.v8.split('.')[0]);

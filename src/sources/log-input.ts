@@ -1,3 +1,5 @@
+import type { InputKind } from './sniff-input.js';
+
 /** One input of a `files` source: a file or stdin, opened but not yet read. */
 export interface LogInput {
   label: string;
@@ -5,6 +7,8 @@ export interface LogInput {
   head: Buffer;
   /** The head is the whole input. */
   complete: boolean;
+  /** What the head says the input is (sniffInput of head and complete), judged once where it is read. */
+  kind: InputKind;
   /** All the bytes, the head included. */
   body: AsyncIterable<Uint8Array>;
   close(): Promise<void>;

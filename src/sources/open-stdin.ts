@@ -57,11 +57,13 @@ function openStdinFd(fd: number): LogInput {
     pending = count < pending.length ? pending.subarray(count) : null;
     return count;
   };
-  const plain = sniffInput(first, ended).kind === 'text';
+  const kind = sniffInput(first, ended);
+  const plain = kind.kind === 'text';
   return {
     label: 'stdin',
     head: first,
     complete: ended,
+    kind,
     body: prepend(
       first,
       readChunks(
@@ -153,10 +155,12 @@ async function openStdinStream(stdin: NodeJS.ReadableStream): Promise<LogInput> 
       throw new SourceError(`cannot read stdin: ${describeReadError(error)}`, { cause: error });
     }
   }
+  const head = Buffer.concat(pulled);
   return {
     label: 'stdin',
-    head: Buffer.concat(pulled),
+    head,
     complete: done,
+    kind: sniffInput(head, done),
     body: prepend(Buffer.concat(pulled), rest()),
     // The caller owns stdin: ending our iterator would destroy it, so leave it as it is.
     close: () => Promise.resolve(),

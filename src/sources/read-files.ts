@@ -1,11 +1,11 @@
-import { readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { readFailed } from './describe-read-error.js';
 import { planDecode, type DecodePlan } from './decode-input.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
-import { SNIFF_BYTES, sniffInput } from './sniff-input.js';
+import { SNIFF_BYTES, sniffInput, type InputKind } from './sniff-input.js';
 import type { OpenedSource, SourceIo } from './types.js';
 
 /** An input with what its first bytes say it is and how its text is read. */
@@ -34,12 +34,7 @@ export async function openFiles(
     for (const name of names) {
       const input = name === '-' ? await openStdin(io) : await openFile(name, options.reuseChunks === true);
       try {
-        const plan = planDecode(
-          sniffInput(input.head, input.complete),
-          input.label,
-          name === '-' ? null : name,
-          env,
-        );
+        const plan = planDecode(input.kind, input.label, name === '-' ? null : name, env);
         inputs.push({ ...input, plan });
       } catch (error) {
         await input.close();
@@ -84,6 +79,8 @@ async function* readLogInputs(inputs: SniffedInput[], warnings: string[]): Async
 }
 
 async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
+  const regular = isRegularFile(path) ? openRegularFile(path, reuseChunks) : null;
+  if (regular !== null) return regular;
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
@@ -91,15 +88,15 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
     const { head, consumed, complete } = await peekHead(handle, stats.isFile() ? stats.size : null);
     const opened = handle;
-    // Text, and gzip (whose decoder is done with a chunk before it asks for the next), may be read into
-    // reused buffers; the other decoders may hold a chunk.
-    const kind = sniffInput(head, complete).kind;
-    const plain = kind === 'text';
-    const body = readHandle(path, opened, reuseChunks && (plain || kind === 'gzip'));
+    const kind = sniffInput(head, complete);
+    const plain = kind.kind === 'text';
+    const reads = (buffer: Buffer) => opened.read(buffer, 0, CHUNK_BYTES, null).then((r) => r.bytesRead);
+    const body = readChunks(path, reads, reuseChunks && readsIntoReused(kind));
     return {
       label: path,
       head,
       complete,
+      kind,
       body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
       // A pipe or a device may block or end early: only a regular file is read synchronously.
@@ -109,6 +106,83 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     };
   } catch (error) {
     await handle?.close().catch(() => undefined);
+    throw readFailed(path, error);
+  }
+}
+
+/**
+ * Text, and gzip (whose decoder is done with a chunk before it asks for the next), may be read into reused
+ * buffers; the other decoders may hold a chunk.
+ */
+function readsIntoReused(kind: InputKind): boolean {
+  return kind.kind === 'text' || kind.kind === 'gzip';
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A regular file opened, asked for its size and peeked at synchronously: a regular file does not block,
+ * and each of those steps through Node's thread pool is a round trip the whole start-up waits for. Null
+ * when what was opened is no longer a regular file (replaced since it was asked): the caller opens it as
+ * any other path.
+ */
+function openRegularFile(path: string, reuseChunks: boolean): LogInput | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      closeSync(fd);
+      return null;
+    }
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const bytesRead = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead);
+    // As in peekHead: /proc and /sys files report size 0 yet hold text.
+    const complete = stats.size > 0 ? bytesRead >= stats.size : bytesRead === 0;
+    const kind = sniffInput(head, complete);
+    const opened = fd;
+    let closed = false;
+    const reads = (target: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        read(opened, target, 0, CHUNK_BYTES, null, (error, count) =>
+          error ? reject(error) : resolve(count),
+        );
+      });
+    return {
+      label: path,
+      head,
+      complete,
+      kind,
+      body: readChunks(path, reads, reuseChunks && readsIntoReused(kind)),
+      // Once only: the number may belong to another file after.
+      close: () => {
+        if (!closed) {
+          closed = true;
+          try {
+            closeSync(opened);
+          } catch {
+            // Nothing more can be done with it.
+          }
+        }
+        return Promise.resolve();
+      },
+      ...(kind.kind === 'text'
+        ? { readSync: (target: Uint8Array) => readSync(opened, target, 0, target.length, null) }
+        : {}),
+    };
+  } catch (error) {
+    try {
+      if (fd !== undefined) closeSync(fd);
+    } catch {
+      // Closed already, or it cannot be: the error to report is the first one.
+    }
     throw readFailed(path, error);
   }
 }
@@ -145,27 +219,36 @@ async function peekHead(
   return { head: head.subarray(0, filled), consumed: true, complete: ended };
 }
 
-async function* readHandle(path: string, handle: FileHandle, reuse: boolean): AsyncGenerator<Uint8Array> {
+/** The body from `reads` (a read of up to CHUNK_BYTES into the buffer given, at the file's offset). */
+async function* readChunks(
+  path: string,
+  reads: (buffer: Buffer) => Promise<number>,
+  reuse: boolean,
+): AsyncGenerator<Uint8Array> {
   // Two buffers in turn when the consumer is done with a chunk before it asks for the next; else fresh ones.
   const buffers = reuse ? [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] : null;
   let turn = 0;
   const nextBuffer = (): Buffer => buffers?.[turn++ % 2] ?? Buffer.allocUnsafe(CHUNK_BYTES);
   // The next read is under way while the consumer scans this chunk: the disk and the scan overlap.
-  let next = readChunk(path, handle, nextBuffer());
+  let next = readChunk(path, reads, nextBuffer());
   for (;;) {
     const chunk = await next;
     if (chunk === null) return;
-    next = readChunk(path, handle, nextBuffer());
+    next = readChunk(path, reads, nextBuffer());
     // The read ahead must not reject unobserved if the consumer stops here; the loop's await sees it.
     next.catch(() => undefined);
     yield chunk;
   }
 }
 
-async function readChunk(path: string, handle: FileHandle, buffer: Buffer): Promise<Uint8Array | null> {
+async function readChunk(
+  path: string,
+  reads: (buffer: Buffer) => Promise<number>,
+  buffer: Buffer,
+): Promise<Uint8Array | null> {
   let bytesRead: number;
   try {
-    ({ bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null));
+    bytesRead = await reads(buffer);
   } catch (error) {
     throw readFailed(path, error);
   }

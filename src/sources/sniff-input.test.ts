@@ -46,4 +46,21 @@ describe('sniffInput', () => {
     expect(sniffed.kind).toBe(kind);
     if (reason !== undefined && sniffed.kind === 'refused') expect(sniffed.reason).toContain(reason);
   });
+
+  // What counts as binary, one character at a time: 40 of it after 60 letters is over the 30 % share.
+  const binary = (code: number): boolean =>
+    code === 0xfffd ||
+    code === 0x7f ||
+    (code < 0x20 && ![0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b].includes(code));
+  it.each([...Array.from({ length: 0x80 }, (_, code) => code), 0xe9, 0xfffd, 0x1f600])(
+    'character U+%s is binary only if it is a control character no log holds',
+    (code) => {
+      const head = Buffer.concat([
+        text('x'.repeat(60)),
+        text(String.fromCodePoint(code).repeat(40)),
+        text('\n'),
+      ]);
+      expect(sniffInput(head, false).kind).toBe(binary(code) ? 'refused' : 'text');
+    },
+  );
 });

@@ -28,6 +28,18 @@ describe('--version and --help', () => {
       expect(result.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
   });
 
+  it("--help, from the commands' summaries alone, prints what their own registration prints", async () => {
+    // `vigil help` registers every command (`vigil help NAME` prints that command's own help).
+    const registered = await runCliCaptured(['help']);
+    expect(registered.stdout).toMatch(/^Commands:$/m);
+    for (const argv of [['--help'], ['-h'], ['bogus', '--help']]) {
+      const summarized = await runCliCaptured(argv);
+      expect(summarized).toEqual({ ...registered, code: 0 });
+    }
+    // A mistyped name is still told the one it may have meant.
+    expect((await runCliCaptured(['diagnos'])).stderr).toMatch(/Did you mean diagnose\?/);
+  });
+
   it('--version after a command still prints the version', async () => {
     const result = await runCliCaptured(['diagnose', '--version']);
     expect(result.stdout).toMatch(/^vigil \d+\.\d+\.\d+/);

@@ -15,6 +15,7 @@ import type { CommandRunner } from '../../system/run-command.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 export interface EnvironmentFlags {
   python?: string;
@@ -91,14 +92,9 @@ export function toEnvironmentOptions(flags: EnvironmentFlags, io: CliIo): Enviro
 }
 
 export function registerCheck(program: Command, io: CliIo, setExit: SetExit): void {
-  addEnvironmentOptions(
-    program
-      .command('check')
-      .description(
-        'catch what will crash the server before the model load: packages, GPU, port, disk, model config',
-      ),
-    { remote: true },
-  )
+  addEnvironmentOptions(program.command('check').description(COMMAND_SUMMARIES.check.description), {
+    remote: true,
+  })
     .option(
       '--skip-python',
       'read no Python environment (a server that is not Python): GPU, host and model only',

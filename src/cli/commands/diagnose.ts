@@ -4,15 +4,9 @@ import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagno
 import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
 import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { UsageError } from '../../errors.js';
-import { groupFleet } from '../../fleet/group-fleet.js';
-import { readFleet } from '../../fleet/read-fleet.js';
 import { redactDiagnosis } from '../../redaction/index.js';
-import { renderFleet } from '../../reporting/fleet/render-fleet.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
-import { createTimelineBuilder } from '../../timeline/build-timeline.js';
-import { tapLines } from '../../timeline/tap-lines.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
-import { diagnoseEach } from '../diagnose-files.js';
 import type { PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
@@ -26,6 +20,7 @@ import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-f
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
 import { isShortLog, withBaselineCode } from '../short-log.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface DiagnoseFlags extends FleetFlags {
   unit?: string;
@@ -40,7 +35,7 @@ interface DiagnoseFlags extends FleetFlags {
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program
     .command('diagnose')
-    .description('name the root cause of a crashed inference server from its log')
+    .description(COMMAND_SUMMARIES.diagnose.description)
     .argument('[files...]', "log files, plain or .gz; '-' reads standard input")
     .option('--unit <name>', "a systemd unit's journal (its last failed start)")
     .option('--journal-file <path>', 'with --unit: read this journal file (repeatable)', collectValues)
@@ -76,6 +71,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const fleet = await planFleet(spec, flags, io);
       if (fleet !== null) {
         const format = flags.format;
+        const { readFleet, groupFleet, renderFleet } = await loadFleet();
         const inputs = await readFleet(fleet.plans, {
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
@@ -117,6 +113,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
           throw new UsageError("stdin ('-') can be given only once");
         }
         const diagnose = (path: string): Promise<PageInput> => run({ kind: 'files', paths: [path] });
+        const { diagnoseEach } = await import('../diagnose-files.js');
         setExit(
           await diagnoseEach(paths, io, {
             format: flags.format,
@@ -134,6 +131,19 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       // A unit that is up again has no failure now: the one diagnosed is history.
       setExit(diagnosis.verdict === 'failure' && diagnosis.current === undefined ? 1 : 0);
     });
+}
+
+/**
+ * Reading and grouping a fleet, loaded only for one (as the page's code below, and the timeline and the
+ * files one after the other): a diagnosis of one log starts without their modules.
+ */
+async function loadFleet() {
+  const [{ readFleet }, { groupFleet }, { renderFleet }] = await Promise.all([
+    import('../../fleet/read-fleet.js'),
+    import('../../fleet/group-fleet.js'),
+    import('../../reporting/fleet/render-fleet.js'),
+  ]);
+  return { readFleet, groupFleet, renderFleet };
 }
 
 /** The page's code (styles, script, timeline drawing), loaded only for `--format html`: start-up. */
@@ -196,13 +206,19 @@ async function diagnoseOpened(
 ): Promise<PageInput> {
   const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
   // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
-  const timeline = withTimeline ? createTimelineBuilder() : null;
+  const timeline = withTimeline
+    ? (await import('../../timeline/build-timeline.js')).createTimelineBuilder()
+    : null;
   // Files are read straight into the diagnosis's buffers; streams arrive as chunks.
   const diagnosis =
     source.readInto && timeline === null
       ? diagnoseFrom(source.readInto, withUnit)
       : await diagnoseStream(
-          timeline ? tapLines(source.chunks, (line) => timeline.push(line)) : source.chunks,
+          timeline
+            ? (await import('../../timeline/tap-lines.js')).tapLines(source.chunks, (line) =>
+                timeline.push(line),
+              )
+            : source.chunks,
           withUnit,
         );
   return {

@@ -6,11 +6,12 @@ import { diffSnapshots, readSnapshotFile, snapshotVersions } from '../../environ
 import { renderDiff, type ReportFormat } from '../../reporting/check/index.js';
 import { wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 export function registerDiff(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('diff')
-    .description('show what was upgraded, downgraded, added and removed between two snapshots')
+    .description(COMMAND_SUMMARIES.diff.description)
     .argument('<old>', 'a snapshot written by vigil snapshot')
     .argument('<new>', 'a later snapshot')
     .addOption(

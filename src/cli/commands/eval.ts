@@ -14,6 +14,7 @@ import { evaluateModes, formatSummary, type Summary } from '../../evaluation/eva
 import type { CaseLabel } from '../../evaluation/score-case.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface EvalFlags {
   haystack?: string[];
@@ -30,7 +31,7 @@ interface EvalFlags {
 export function registerEval(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('eval')
-    .description('score diagnoses on a folder of labelled logs (NAME.log + NAME.json)')
+    .description(COMMAND_SUMMARIES.eval.description)
     .argument('<dirs...>', 'folders of labelled cases')
     .option('--haystack <dirs...>', 'place each failure after all healthy logs of these folders')
     .addOption(

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import { COMMAND_NAMES, type CommandName } from './names.js';
+import { summarizeCommands } from './summaries.js';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -26,7 +27,8 @@ const COMMANDS: Record<CommandName, () => Promise<Register>> = {
 
 /**
  * Registers the command named in argv; none for `--version` alone (it prints and ends before any command
- * is read); all of them for help and for a name that is not one.
+ * is read); for the program's help and a name that is not one, each command's summary alone (its module
+ * is not loaded: summaries.ts); all of them for `vigil help NAME`, which prints that command's own help.
  */
 export async function registerCommands(
   program: Command,
@@ -39,6 +41,10 @@ export async function registerCommands(
   const wanted = COMMAND_NAMES.find((name) => name === named);
   if (named === undefined && argv.length > 0 && argv.every((arg) => arg === '-V' || arg === '--version'))
     return;
+  if (wanted === undefined && named !== 'help') {
+    summarizeCommands(program, COMMAND_NAMES);
+    return;
+  }
   for (const name of wanted === undefined ? COMMAND_NAMES : [wanted])
     (await COMMANDS[name]())(program, io, setExit);
 }

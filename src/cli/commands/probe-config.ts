@@ -13,6 +13,7 @@ import {
 } from '../../supervision/index.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface ProbeConfigFlags {
   kube?: boolean;
@@ -23,9 +24,7 @@ interface ProbeConfigFlags {
 export function registerProbeConfig(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('probe-config')
-    .description(
-      'print Kubernetes startup, readiness and liveness probes sized from the measured start-ups of a command',
-    )
+    .description(COMMAND_SUMMARIES['probe-config'].description)
     .usage('--kube [options] -- COMMAND [ARGS...]')
     .argument('<command>', 'the server program, as `vigil run` started it')
     .argument('[args...]', 'its arguments')

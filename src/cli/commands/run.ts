@@ -39,6 +39,7 @@ import { wantsColor, type CliIo } from '../io.js';
 import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface RunFlags extends EnvironmentFlags {
   redact: boolean;
@@ -69,9 +70,7 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export function registerRun(program: Command, io: CliIo, setExit: SetExit): void {
   addEnvironmentOptions(program.command('run'))
-    .description(
-      'start an inference server, show its start-up progress, and explain a crash the moment it happens',
-    )
+    .description(COMMAND_SUMMARIES.run.description)
     .usage('[options] -- COMMAND [ARGS...]')
     .argument('<command>', 'the server program, e.g. vllm')
     .argument('[args...]', 'its arguments')

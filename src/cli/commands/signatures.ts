@@ -8,6 +8,7 @@ import { serializeSignature } from '../../signatures/serialize-signature.js';
 import { wantsColor } from '../io.js';
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface SignaturesOptions {
   format: string;
@@ -20,7 +21,7 @@ const FORMATS = ['table', 'json'];
 export function registerSignatures(program: Command, io: CliIo, setExit: SetExit): void {
   const command = program
     .command('signatures')
-    .description('list the failure signatures Vigil knows (built-in and your own rules)')
+    .description(COMMAND_SUMMARIES.signatures.description)
     .option('--format <format>', `output format: ${FORMATS.join(' or ')}`, 'table')
     .option(
       '--rules <dir>',

@@ -18,6 +18,7 @@ import {
 import type { CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 import { isStandalone } from '../describe-install.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface UnitFlags {
   name: string;
@@ -37,9 +38,7 @@ interface UnitFlags {
 export function registerUnit(program: Command, io: CliIo, setExit: SetExit): void {
   program
     .command('unit')
-    .description(
-      'print a systemd unit that starts the server the careful way (GPU wait, restart limit, tokens)',
-    )
+    .description(COMMAND_SUMMARIES.unit.description)
     .usage('--name NAME [options] -- COMMAND [ARGS...]')
     .argument('<command>', 'the server program; looked up on PATH when not a path')
     .argument('[args...]', 'its arguments')

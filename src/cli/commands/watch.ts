@@ -26,6 +26,7 @@ import { writeReportPage } from '../write-report-page.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
+import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface WatchFlags {
   redact: boolean;
@@ -55,9 +56,7 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
   const command = program.command('watch');
   addTransportOptions(command, { hosts: false });
   command
-    .description(
-      'follow a server that systemd, docker or Kubernetes runs: progress, then ready or why it failed',
-    )
+    .description(COMMAND_SUMMARIES.watch.description)
     .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation');
   addContainerOptions(command, { many: false });
   command
