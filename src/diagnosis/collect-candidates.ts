@@ -244,20 +244,15 @@ function lineDraft(
   return { line, frames, detail, kind, exception: null, message: line.text.trim(), strength, fatal, wrapper };
 }
 
-/** `draft` as drafted from another line: the line's own, the rest as it was (every field, as lineDraft does). */
+/**
+ * `draft` as drafted from another line: the line's own, the rest as it was. Field by field, as lineDraft:
+ * this runs for every repeat of a failure line.
+ */
 export function redraft(draft: Draft, line: ParsedLine): Draft {
-  return {
-    line,
-    frames: [],
-    detail: [],
-    kind: draft.kind,
-    exception: draft.exception,
-    message: draft.message,
-    strength: draft.strength,
-    fatal: draft.fatal,
-    wrapper: draft.wrapper,
-    ...(draft.crash === undefined ? {} : { crash: draft.crash }),
-  };
+  const { kind, exception, message, strength, fatal, wrapper, crash } = draft;
+  const again: Draft = { line, frames: [], detail: [], kind, exception, message, strength, fatal, wrapper };
+  if (crash !== undefined) again.crash = crash;
+  return again;
 }
 
 /** What makes a draft the same failure as another (fingerprint.ts). */
