@@ -12,15 +12,13 @@ export interface RecordEntry {
 export function parseRecord(text: string): RecordEntry[] {
   const entries: RecordEntry[] = [];
   // Rows are read in place (no string per row): only the path and hash are cut out of the text.
-  let quote = text.indexOf('"');
+  const entryOf = readRows(text);
   let start = 0;
   while (start <= text.length) {
     const lf = text.indexOf('\n', start);
     const end = endOfRow(text, start, lf);
     if (end > start) {
-      if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
-      const entry =
-        quote !== -1 && quote < end ? quotedEntry(text.slice(start, end)) : plainEntry(text, start, end);
+      const entry = entryOf(start, end);
       if (entry.path !== '') entries.push(entry);
     }
     if (lf === -1) break;
@@ -30,20 +28,30 @@ export function parseRecord(text: string): RecordEntry[] {
 }
 
 /**
+ * The entry of the row [start, end) of `text`, rows asked for in order: where the next quote is is kept, so
+ * a row is known to be plain (cut in place) or quoted (parsed as CSV) without a search of its own.
+ */
+function readRows(text: string): (start: number, end: number) => RecordEntry {
+  let quote = text.indexOf('"');
+  return (start, end) => {
+    if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
+    return quote !== -1 && quote < end ? quotedEntry(text.slice(start, end)) : plainEntry(text, start, end);
+  };
+}
+
+/**
  * The rows whose path holds `needle` (no line break in it), as parseRecord gives them and in its order.
  * The text is searched for `needle` and only the rows it lands in are cut out: `.so` is in a few hundred
  * of a big environment's 60,000 rows.
  */
 export function findRecordRows(text: string, needle: string): RecordEntry[] {
   const rows: RecordEntry[] = [];
-  let quote = text.indexOf('"');
+  const entryOf = readRows(text);
   for (let hit = text.indexOf(needle); hit !== -1;) {
     const start = text.lastIndexOf('\n', hit) + 1;
     const lf = text.indexOf('\n', hit);
     const end = endOfRow(text, start, lf);
-    if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
-    const entry =
-      quote !== -1 && quote < end ? quotedEntry(text.slice(start, end)) : plainEntry(text, start, end);
+    const entry = entryOf(start, end);
     if (entry.path.includes(needle)) rows.push(entry);
     hit = lf === -1 ? -1 : text.indexOf(needle, lf + 1);
   }
