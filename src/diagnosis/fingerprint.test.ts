@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskVariable, needsSpacesFolded } from './fingerprint.js';
+import { findHexRun, maskVariable, needsSpacesFolded } from './fingerprint.js';
 
 /** The patterns maskVariable's faster passes stand for. */
 
@@ -67,6 +67,22 @@ describe('maskVariable', () => {
       .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'));
     expect(lines.length).toBeGreaterThan(5_000);
     for (const line of lines) expect(maskVariable(line)).toBe(byPatterns(line));
+  });
+
+  it('finds the first twelve hex digits in a row from a place as the regex does', () => {
+    const byRegex = (text: string, from: number): number => {
+      const found = /[0-9a-f]{12}/gi;
+      found.lastIndex = from;
+      return found.exec(text)?.index ?? -1;
+    };
+    const piece = fc.constantFrom('0', '9', 'a', 'F', 'g', 'é', ' ', '-', '0123456789a', 'bcdef01');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(60), (parts, from) => {
+        const text = parts.join('');
+        expect(findHexRun(text, from)).toBe(byRegex(text, from));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('tells spaces to fold as the regex does, for every code unit alone, after a space and doubled', () => {

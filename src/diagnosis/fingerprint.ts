@@ -64,16 +64,24 @@ export function holdsId(text: string): boolean {
 const HEX_DIGIT = new Uint8Array(128);
 for (const digit of '0123456789abcdefABCDEF') HEX_DIGIT[digit.charCodeAt(0)] = 1;
 
-/** Where twelve hex digits in a row first begin from `from` (`/[0-9a-f]{12}/i`; a loop is faster). */
-function findHexRun(text: string, from: number): number {
-  let run = 0;
-  for (let i = from; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128 && HEX_DIGIT[code] === 1) {
-      if (++run === 12) return i - 11;
-    } else run = 0;
+/**
+ * Where twelve hex digits in a row first begin from `from` (`/[0-9a-f]{12}/i`, which is slower). Each
+ * window of twelve is read from its end back: a character that is no hex digit rules out every run
+ * that would hold it, so the window starts again after it, and most of a line is passed over unread.
+ */
+export function findHexRun(text: string, from: number): number {
+  let start = from;
+  while (start + 12 <= text.length) {
+    let at = start + 11;
+    while (at >= start && isHexDigit(text.charCodeAt(at))) at--;
+    if (at < start) return start;
+    start = at + 1;
   }
   return -1;
+}
+
+function isHexDigit(code: number): boolean {
+  return code < 128 && HEX_DIGIT[code] === 1;
 }
 
 /** `[\w-]`: a letter, a digit, `_` or `-`. */
