@@ -1,5 +1,5 @@
 import { QUOTABLE_SIGNS, REPORTING_LEVEL, SIGNS_OF_DEATH } from './knowledge/may-matter.js';
-import { compileBlockSieve, type BlockSieve } from './search/block-sieve.js';
+import { compileBlockSieve, type BlockSieve, type SieveMemory } from './search/block-sieve.js';
 
 /** How far into a line its level is looked for. */
 const LEVEL_WITHIN = 200;
@@ -7,6 +7,19 @@ const LEVEL_WITHIN = 200;
 // One per thread, built at first use: the block it holds is the one being searched (each search loads it).
 let sieve: BlockSieve | null = null;
 const signs = (): BlockSieve => (sieve ??= compileBlockSieve(SIGNS_OF_DEATH));
+
+/**
+ * From now on this thread searches the blocks that lie in `memory` where they are (BlockSieve.searchInPlace),
+ * its sieve's own part of the memory at `base`: the session and its helper read a log into one memory.
+ */
+export function searchInPlace(memory: SieveMemory, base: number): void {
+  signs().searchInPlace(memory, base);
+}
+
+/** The blocks of `memory` are copied again before they are searched (the memory is being let go). */
+export function forgetMemory(memory: SieveMemory): void {
+  sieve?.forget(memory);
+}
 
 /**
  * The cheap search of a block of whole lines: takes in its bytes as they are now. The block scanner and

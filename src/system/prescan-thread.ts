@@ -8,14 +8,18 @@ import {
   DONE,
   WORKING,
   claimSlot,
+  clearAfterBlock,
+  layOutSlots,
   POSTED,
-  RESULT_WORDS,
+  SESSION_BASE,
   STOP,
   markPending,
   readPrescan,
+  slotBlock,
   slotState,
   type HelperData,
 } from '../diagnosis/prescan/shared-slots.js';
+import { forgetMemory, searchInPlace } from '../diagnosis/signs-of-death.js';
 
 /**
  * The helper's code as one script, where the build embeds it: the standalone binary has no file beside it
@@ -34,6 +38,7 @@ const WAIT_MS = 10_000;
 export class PrescanThread implements PrescanHelper {
   private readonly control: Int32Array;
   private readonly data: Buffer[];
+  private readonly memory: HelperData['memory'];
   private readonly results: Int32Array[];
   private posted = 0;
   private dead = false;
@@ -45,7 +50,8 @@ export class PrescanThread implements PrescanHelper {
     shared: HelperData,
   ) {
     this.control = new Int32Array(shared.control);
-    this.data = shared.slots.map((slot) => Buffer.from(slot.data));
+    this.memory = shared.memory;
+    this.data = shared.slots.map((_, index) => slotBlock(shared, index));
     this.results = shared.slots.map((slot) => new Int32Array(slot.result));
     worker.on('error', () => (this.dead = true));
     worker.on('exit', () => (this.dead = true));
@@ -59,14 +65,10 @@ export class PrescanThread implements PrescanHelper {
   static start(slots: number, blockBytes: number, maxLineLength: number): PrescanThread | null {
     const script = findScript();
     if (script === null) return null;
-    const shared: HelperData = {
-      control: new SharedArrayBuffer(8),
-      slots: Array.from({ length: slots }, () => ({
-        data: new SharedArrayBuffer(blockBytes),
-        result: new SharedArrayBuffer(4 * RESULT_WORDS),
-      })),
-      maxLineLength,
-    };
+    const shared = layOutSlots(slots, blockBytes, maxLineLength);
+    if (shared === null) return null;
+    // This thread searches the blocks it takes from the helper where they lie too.
+    searchInPlace(shared.memory, SESSION_BASE);
     return new PrescanThread(
       new Worker(script.code, {
         eval: script.eval,
@@ -84,6 +86,7 @@ export class PrescanThread implements PrescanHelper {
   }
 
   post(sequence: number, length: number): void {
+    clearAfterBlock(this.data[sequence % this.data.length] as Buffer, length);
     markPending(this.results[sequence % this.data.length] as Int32Array, length);
     this.posted = sequence + 1;
     Atomics.store(this.control, POSTED, this.posted);
@@ -121,6 +124,7 @@ export class PrescanThread implements PrescanHelper {
     Atomics.store(this.control, STOP, 1);
     Atomics.notify(this.control, POSTED);
     void this.worker.terminate();
+    forgetMemory(this.memory);
   }
 }
 

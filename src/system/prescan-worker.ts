@@ -7,9 +7,11 @@ import {
   claimSlot,
   failSlot,
   writePrescan,
+  slotBlock,
   slotLength,
   type HelperData,
 } from '../diagnosis/prescan/shared-slots.js';
+import { searchInPlace } from '../diagnosis/signs-of-death.js';
 
 /**
  * The helper thread: searches each block the session posts, in order, into the block's slot. A block it
@@ -18,8 +20,9 @@ import {
  */
 export function runHelper(data: HelperData, prescan: typeof prescanBlock = prescanBlock): void {
   const control = new Int32Array(data.control);
-  const slots = data.slots.map((slot) => ({
-    data: Buffer.from(slot.data),
+  searchInPlace(data.memory, data.helperBase);
+  const slots = data.slots.map((slot, index) => ({
+    data: slotBlock(data, index),
     result: new Int32Array(slot.result),
   }));
   for (let sequence = 0; ; sequence++) {

@@ -12,11 +12,13 @@ import {
   BY_SESSION,
   DONE,
   POSTED,
-  RESULT_WORDS,
   STOP,
   WORKING,
   claimSlot,
+  clearAfterBlock,
+  layOutSlots,
   markPending,
+  slotBlock,
   readPrescan,
   slotState,
   type HelperData,
@@ -232,17 +234,13 @@ describe('blocks the session searches ahead, while the helper is busy, are read 
 describe('the helper thread’s loop (system/prescan-worker.ts), run on this thread', () => {
   /** Shared memory for `count` blocks, each posted with `text`, as the session would write them. */
   function postBlocks(texts: string[]): HelperData {
-    const data: HelperData = {
-      control: new SharedArrayBuffer(8),
-      slots: texts.map(() => ({
-        data: new SharedArrayBuffer(1 << 16),
-        result: new SharedArrayBuffer(4 * RESULT_WORDS),
-      })),
-      maxLineLength: 64 * 1024,
-    };
+    const data = layOutSlots(texts.length, 1 << 16, 64 * 1024);
+    if (data === null) throw new Error('shared WebAssembly memory is missing here');
     texts.forEach((text, i) => {
-      const slot = data.slots[i] as { data: SharedArrayBuffer; result: SharedArrayBuffer };
-      const length = Buffer.from(slot.data).write(text, 'latin1');
+      const slot = data.slots[i] as { result: SharedArrayBuffer };
+      const block = slotBlock(data, i);
+      const length = block.write(text, 'latin1');
+      clearAfterBlock(block, length);
       markPending(new Int32Array(slot.result), length);
     });
     const control = new Int32Array(data.control);

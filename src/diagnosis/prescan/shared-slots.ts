@@ -1,3 +1,9 @@
+import {
+  createSharedMemory,
+  READ_PAST,
+  SIEVE_REGION_BYTES,
+  type SieveMemory,
+} from '../search/block-sieve.js';
 import type { Prescan } from './prescan-block.js';
 
 /** Layout of the memory the session and its helper thread share; see prescan-helper.ts. */
@@ -29,14 +35,67 @@ const HEADER = 8;
 export const RESULT_WORDS = HEADER + 2 * HIT_CAPACITY + LONG_CAPACITY;
 
 interface SharedSlot {
-  data: SharedArrayBuffer;
+  /** Where the slot's block begins in the memory. */
+  offset: number;
   result: SharedArrayBuffer;
 }
 
 export interface HelperData {
   control: SharedArrayBuffer;
+  /**
+   * One shared WebAssembly memory for every slot's block, so that both threads search a block where the
+   * session read it (a copy of each block into each thread's sieve was a tenth of the helper's work).
+   */
+  memory: SieveMemory;
+  /** Where the helper's sieve keeps its tables and results in the memory (the session's is at 0). */
+  helperBase: number;
   slots: SharedSlot[];
+  blockBytes: number;
   maxLineLength: number;
+}
+
+/** Where the session's sieve keeps its tables and results in a helper's memory. */
+export const SESSION_BASE = 0;
+
+/**
+ * The memory for `slots` blocks of `blockBytes` and the two sieves' parts of it: each block is followed by
+ * READ_PAST bytes no one writes (the search reads past a block's end). Null where the memory cannot be had.
+ */
+export function layOutSlots(slots: number, blockBytes: number, maxLineLength: number): HelperData | null {
+  const region = roundUp(SIEVE_REGION_BYTES, 64);
+  const stride = roundUp(blockBytes + READ_PAST, 64);
+  const memory = createSharedMemory(2 * region + slots * stride);
+  if (memory === null) return null;
+  return {
+    control: new SharedArrayBuffer(8),
+    memory,
+    helperBase: region,
+    slots: Array.from({ length: slots }, (_, i) => ({
+      offset: 2 * region + i * stride,
+      result: new SharedArrayBuffer(4 * RESULT_WORDS),
+    })),
+    blockBytes,
+    maxLineLength,
+  };
+}
+
+function roundUp(bytes: number, unit: number): number {
+  return Math.ceil(bytes / unit) * unit;
+}
+
+/** A slot's block: a view of the memory (made on each thread from its own copy of the memory object). */
+export function slotBlock(data: HelperData, index: number): Buffer {
+  return Buffer.from(data.memory.buffer, (data.slots[index] as SharedSlot).offset, data.blockBytes);
+}
+
+/**
+ * A block shorter than its slot is followed by what an older block left there: READ_PAST zero bytes after
+ * it let the sieve search it in place.
+ */
+export function clearAfterBlock(block: Buffer, length: number): void {
+  if (length < block.length) {
+    Buffer.from(block.buffer, block.byteOffset + length, READ_PAST).fill(0);
+  }
 }
 
 export function slotState(result: Int32Array): number {

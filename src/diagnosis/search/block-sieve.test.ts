@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIGNS_OF_DEATH } from '../knowledge/may-matter.js';
-import { compileBlockSieve, type BlockSieve } from './block-sieve.js';
+import {
+  compileBlockSieve,
+  createSharedMemory,
+  READ_PAST,
+  SIEVE_REGION_BYTES,
+  type BlockSieve,
+} from './block-sieve.js';
 
 /** Where the first literal at or after `from` begins, by `indexOf` of each: the plain answer. */
 function firstLiteral(text: string, literals: readonly string[], from: number): number {
@@ -26,6 +32,15 @@ function plainStarts(text: string, literals: readonly string[], from = 0): numbe
     starts.push(at);
   }
   return starts;
+}
+
+/** Every hit of a pass from `from`, walking on from each as the prescan does, with the lines before it. */
+function passHits(sieve: BlockSieve, block: Buffer, from: number): [number, number][] {
+  const hits: [number, number][] = [];
+  sieve.startPass(block, from);
+  for (let at = sieve.nextInPass(from); at !== -1; at = sieve.nextInPass(at + 1))
+    hits.push([at, sieve.passLines]);
+  return hits;
 }
 
 const simd = compileBlockSieve(SIGNS_OF_DEATH);
@@ -116,15 +131,6 @@ describe('compileBlockSieve', () => {
     expect(simd.longest - (3 << 20)).toBeLessThanOrEqual(16);
   });
 
-  /** Every hit of a pass from `from`, walking on from each as the prescan does, with the lines before it. */
-  function passHits(sieve: BlockSieve, block: Buffer, from: number): [number, number][] {
-    const hits: [number, number][] = [];
-    sieve.startPass(block, from);
-    for (let at = sieve.nextInPass(from); at !== -1; at = sieve.nextInPass(at + 1))
-      hits.push([at, sieve.passLines]);
-    return hits;
-  }
-
   /** The newlines of `text` in [from, to), and its longest line from `from` (the last one unended too). */
   function plainLines(text: string, from: number, to = text.length): { count: number; longest: number } {
     const lines = text.slice(from).split('\n');
@@ -184,5 +190,69 @@ describe('compileBlockSieve', () => {
   it('refuses what it cannot search for', () => {
     expect(() => compileBlockSieve([])).toThrow(/literals/);
     expect(() => compileBlockSieve(['ошибка'])).toThrow(/ASCII/);
+  });
+});
+
+describe('a sieve searching blocks where they lie in a shared memory', () => {
+  const made = createSharedMemory(4 * SIEVE_REGION_BYTES + (1 << 20));
+  if (made === null) throw new Error('shared WebAssembly memory is missing here');
+  const memory = made;
+  // Two sieves with a region each, as the session and its helper thread have; blocks after the regions.
+  const first = compileBlockSieve(SIGNS_OF_DEATH);
+  const second = compileBlockSieve(SIGNS_OF_DEATH);
+  first.searchInPlace(memory, 0);
+  second.searchInPlace(memory, SIEVE_REGION_BYTES);
+  const blocksAt = 2 * SIEVE_REGION_BYTES;
+
+  /** `text` written into the memory at `at`, followed by `after`; a view of it, as a slot's block is. */
+  function lay(text: string, at: number, after = '\0'.repeat(READ_PAST)): Buffer {
+    const block = Buffer.from(memory.buffer, blocksAt + at, Buffer.byteLength(text, 'latin1'));
+    block.write(text, 'latin1');
+    Buffer.from(memory.buffer, blocksAt + at + block.length, after.length).write(after, 'latin1');
+    return block;
+  }
+
+  it('finds what the plain loops find, the lines before each hit counted, both sieves in turn', () => {
+    const piece = fc.constantFrom(...SIGNS_OF_DEATH, 'Tra', 'err', 'x', '\n', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(64), (pieces, at) => {
+        const text = pieces.join('');
+        const block = lay(text, at);
+        const expected = passHits(plain, block, 0);
+        expect(passHits(first, block, 0)).toEqual(expected);
+        expect(passHits(second, block, 0)).toEqual(expected);
+        expect(first.passLines).toBe(plain.passLines);
+        expect(allStarts(first, block)).toEqual(allStarts(plain, block));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the block in the memory, not a copy of it', () => {
+    const block = lay('a quiet line\nanother\n', 0);
+    first.load(block);
+    // Written after it was taken in: a copy would not see it.
+    block.write('Error', 2, 'latin1');
+    expect(first.next(block, 0)).toBe(2);
+  });
+
+  it('copies a block whose bytes after it are not zeros: the search reads past its end', () => {
+    // Newlines and a literal right after the block must count for nothing.
+    const block = lay('Traceback\n', 100, '\nError\n'.repeat(8));
+    expect(first.countLines(block, 0, block.length)).toBe(1);
+    first.startPass(block, 0);
+    expect(first.nextInPass(0)).toBe(0);
+    expect(first.nextInPass(1)).toBe(-1);
+    expect(first.passLines).toBe(1);
+  });
+
+  it('copies the blocks of a memory it has let go', () => {
+    const other = compileBlockSieve(SIGNS_OF_DEATH);
+    other.searchInPlace(memory, 2 * SIEVE_REGION_BYTES + (1 << 19));
+    other.forget(memory);
+    const block = lay('ok\n', 0);
+    other.load(block);
+    block.write('Error', 0, 'latin1');
+    expect(other.next(block, 0)).toBe(-1);
   });
 });

@@ -37,6 +37,21 @@ export interface BlockSieve {
   readonly passLines: number;
   /** At the pass's end: a bound on its longest line in bytes without the newline (at least it, at most 47 more). */
   readonly passLongest: number;
+  /**
+   * From now on a block that lies in `memory` (a shared WebAssembly memory) with READ_PAST zero bytes after
+   * it is searched where it lies, not copied first: the session and its helper thread read the log's blocks
+   * into one such memory. The sieve's tables and results take SIEVE_REGION_BYTES of it from `base`, which
+   * nothing else may use. A later memory takes the place of the one before.
+   */
+  searchInPlace(memory: SieveMemory, base: number): void;
+  /** Stops searching blocks of `memory` in place (it is about to be let go). */
+  forget(memory: SieveMemory): void;
+}
+
+/** A WebAssembly memory, as much of it as the sieve uses. */
+export interface SieveMemory {
+  readonly buffer: ArrayBufferLike;
+  grow(pages: number): number;
 }
 
 /** Teddy's buckets: a literal's first three bytes are looked for in one of eight at once. */
@@ -50,51 +65,86 @@ const DRIEST_AT = 108;
 const DRY_AT = 112;
 const CANDIDATES_AT = 128;
 const MAX_CANDIDATES = 4096;
-/** A candidate is its position and the newlines before it, two u32. */
-const BLOCK_AT = CANDIDATES_AT + MAX_CANDIDATES * 8;
-/** The kernel reads a vector (16 bytes, and 2 more) past where it is told to stop. */
-const READ_PAST = 32;
-const PAGE = 64 << 10;
+/** A sieve's own part of its memory: the tables, the results and the candidates (two u32 each). */
+export const SIEVE_REGION_BYTES = CANDIDATES_AT + MAX_CANDIDATES * 8;
+/** In its own memory, a block to search is copied after the region. */
+const BLOCK_AT = SIEVE_REGION_BYTES;
+/**
+ * The kernel reads a vector (16 bytes, and 2 more) past where it is told to stop: a block searched in place
+ * must have this many zero bytes after it.
+ */
+export const READ_PAST = 32;
+export const PAGE_BYTES = 64 << 10;
+/** The most a memory may grow to (wasm32's limit; only address space is reserved for it). */
+const MAX_PAGES = 65536;
 
 interface Kernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
   find_candidates(from: number, to: number, out: number, max: number, dry: number): number;
   count_lines(from: number, to: number): number;
+}
+
+/** A kernel on one memory, with its region there and views of the memory. */
+interface Place {
+  readonly kernel: Kernel;
+  readonly memory: SieveMemory;
+  readonly base: number;
+  bytes: Uint8Array;
+  ints: Int32Array;
 }
 
 /**
  * A sieve over `literals` (ASCII, at most eight with distinct first three bytes unless they share a
  * bucket; any number works, more only find more candidates to check). With WebAssembly's 128-bit SIMD, a
- * block is copied into the module's memory once and searched at a few GB/s; where that cannot run, the
- * same answers come from plain loops.
+ * block is searched at a few GB/s, copied first into the sieve's own memory unless it lies in a memory it
+ * searches in place (searchInPlace); where that cannot run, the same answers come from plain loops.
  */
 export function compileBlockSieve(literals: readonly string[], { plain = false } = {}): BlockSieve {
   const words = literals.map(toBytes);
   if (words.length === 0 || words.some((word) => word.length === 0)) {
     throw new Error('a block sieve needs literals, none of them empty');
   }
-  const kernel = plain ? null : loadKernel();
-  return kernel === null ? plainSieve(words) : simdSieve(words, kernel);
+  const own = plain ? null : placeKernel(growingMemory(), 0, words);
+  return own === null ? plainSieve(words) : simdSieve(words, own);
 }
 
 /** The part of WebAssembly used here (this project's TypeScript libraries do not declare it). */
 interface WebAssemblyApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: unknown };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => SieveMemory;
 }
 
-function toBytes(literal: string): Uint8Array {
-  // A literal past ASCII would have to be searched as its UTF-8 bytes: not needed, not done.
-  if ([...literal].some((ch) => ch.charCodeAt(0) > 0x7f || ch === '\0')) {
-    throw new Error(`a block sieve takes ASCII literals: ${JSON.stringify(literal)}`);
+const webAssembly = (): WebAssemblyApi | undefined =>
+  (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+
+/**
+ * A shared WebAssembly memory of at least `bytes` that does not grow (where the session and its helper
+ * thread lay their blocks), or null where WebAssembly or shared memory is missing.
+ */
+export function createSharedMemory(bytes: number): SieveMemory | null {
+  const pages = Math.ceil(bytes / PAGE_BYTES);
+  return newMemory(pages, pages);
+}
+
+/** The kernel's memory is shared (it may search where another thread wrote): one of its own, which grows. */
+function growingMemory(): SieveMemory | null {
+  return newMemory(Math.ceil((BLOCK_AT + (1 << 20) + READ_PAST) / PAGE_BYTES), MAX_PAGES);
+}
+
+function newMemory(initial: number, maximum: number): SieveMemory | null {
+  const api = webAssembly();
+  try {
+    return api === undefined ? null : new api.Memory({ initial, maximum, shared: true });
+  } catch {
+    return null;
   }
-  return Buffer.from(literal, 'latin1');
 }
 
 let compiled: object | null | undefined;
 
-function loadKernel(): Kernel | null {
-  const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+/** The kernel on `memory`, its tables written at `base`; null where the module cannot run. */
+function placeKernel(memory: SieveMemory | null, base: number, words: readonly Uint8Array[]): Place | null {
+  const api = webAssembly();
   if (compiled === undefined) {
     try {
       compiled = api === undefined ? null : new api.Module(Buffer.from(WASM_BASE64, 'base64'));
@@ -103,8 +153,37 @@ function loadKernel(): Kernel | null {
       compiled = null;
     }
   }
-  if (compiled === null || api === undefined) return null;
-  return new api.Instance(compiled, {}).exports as Kernel;
+  if (compiled === null || api === undefined || memory === null) return null;
+  const kernel = new api.Instance(compiled, { env: { memory, base } }).exports as Kernel;
+  const place = {
+    kernel,
+    memory,
+    base,
+    bytes: new Uint8Array(memory.buffer),
+    ints: new Int32Array(memory.buffer),
+  };
+  writeTables(place.bytes, base, words);
+  return place;
+}
+
+/**
+ * Whether `block` lies in the place's memory with READ_PAST zero bytes after it, so the kernel may read
+ * it there: what it reads past the block's end must hold no newline and begin no literal.
+ */
+function liesIn(place: Place, block: Uint8Array): boolean {
+  if (block.buffer !== place.memory.buffer) return false;
+  const end = block.byteOffset + block.length;
+  if (end + READ_PAST > place.bytes.length) return false;
+  for (let at = end; at < end + READ_PAST; at++) if (place.bytes[at] !== 0) return false;
+  return true;
+}
+
+function toBytes(literal: string): Uint8Array {
+  // A literal past ASCII would have to be searched as its UTF-8 bytes: not needed, not done.
+  if ([...literal].some((ch) => ch.charCodeAt(0) > 0x7f || ch === '\0')) {
+    throw new Error(`a block sieve takes ASCII literals: ${JSON.stringify(literal)}`);
+  }
+  return Buffer.from(literal, 'latin1');
 }
 
 /** For each first byte, the literals that begin with it. */
@@ -132,15 +211,16 @@ function literalAtWith(
   };
 }
 
-function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
+function simdSieve(words: readonly Uint8Array[], own: Place): BlockSieve {
   const starts = byFirstByte(words);
   const literalAt = literalAtWith(starts, words);
-  // Views of the module's memory, made again only when it grows (a view per call was most of the garbage).
-  let memory = new Uint8Array(kernel.memory.buffer);
-  let ints = new Int32Array(kernel.memory.buffer);
-  writeTables(memory, words);
+  // The memory blocks are searched in without a copy, if any; the place of the loaded block, and where it
+  // begins in that place's memory.
+  let shared: Place | null = null;
+  let place = own;
+  let blockAt = BLOCK_AT;
   let loaded: Uint8Array | null = null;
-  // Candidates found in the loaded block: those at [scannedFrom, scannedTo) are all in `ints`.
+  // Candidates found in the loaded block: those at [scannedFrom, scannedTo) are all in the place's memory.
   let found = 0;
   let cursor = 0;
   let scannedFrom = 0;
@@ -157,16 +237,28 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
   let passEnded = false;
   let driest = 0;
 
-  const load = (block: Uint8Array): void => {
+  const copyIn = (block: Uint8Array): void => {
     const needed = BLOCK_AT + block.length + READ_PAST;
-    if (needed > kernel.memory.buffer.byteLength) {
-      kernel.memory.grow(Math.ceil((needed - kernel.memory.buffer.byteLength) / PAGE));
-      memory = new Uint8Array(kernel.memory.buffer);
-      ints = new Int32Array(kernel.memory.buffer);
+    if (needed > own.memory.buffer.byteLength) {
+      own.memory.grow(Math.ceil((needed - own.memory.buffer.byteLength) / PAGE_BYTES));
+      // Views of the memory are made again only when it grows (a view per call was most of the garbage).
+      own.bytes = new Uint8Array(own.memory.buffer);
+      own.ints = new Int32Array(own.memory.buffer);
     }
-    memory.set(block, BLOCK_AT);
+    own.bytes.set(block, BLOCK_AT);
     // What the kernel reads past the block's end must not begin a literal.
-    memory.fill(0, BLOCK_AT + block.length, BLOCK_AT + block.length + READ_PAST);
+    own.bytes.fill(0, BLOCK_AT + block.length, BLOCK_AT + block.length + READ_PAST);
+  };
+
+  const load = (block: Uint8Array): void => {
+    if (shared !== null && liesIn(shared, block)) {
+      place = shared;
+      blockAt = block.byteOffset;
+    } else {
+      copyIn(block);
+      place = own;
+      blockAt = BLOCK_AT;
+    }
     loaded = block;
     found = 0;
     cursor = 0;
@@ -175,15 +267,18 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     passing = false;
   };
 
+  const result = (at: number): number => place.ints[(place.base + at) >> 2] as number;
   const scan = (from: number, end: number, dry = 0): void => {
-    found = kernel.find_candidates(BLOCK_AT + from, BLOCK_AT + end, CANDIDATES_AT, MAX_CANDIDATES, dry);
+    const out = place.base + CANDIDATES_AT;
+    found = place.kernel.find_candidates(blockAt + from, blockAt + end, out, MAX_CANDIDATES, dry);
     cursor = 0;
     scannedFrom = from;
-    scannedTo = Math.min((ints[STOPPED_AT >> 2] as number) - BLOCK_AT, end);
+    scannedTo = Math.min(result(STOPPED_AT) - blockAt, end);
   };
   const candidateAt = (index: number): number =>
-    (ints[(CANDIDATES_AT >> 2) + 2 * index] as number) - BLOCK_AT;
-  const linesAt = (index: number): number => ints[(CANDIDATES_AT >> 2) + 2 * index + 1] as number;
+    (place.ints[((place.base + CANDIDATES_AT) >> 2) + 2 * index] as number) - blockAt;
+  const linesAt = (index: number): number =>
+    place.ints[((place.base + CANDIDATES_AT) >> 2) + 2 * index + 1] as number;
 
   return {
     kind: 'simd',
@@ -214,8 +309,8 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     countLines(block, from, to) {
       passing = false;
       if (block !== loaded) load(block);
-      const count = kernel.count_lines(BLOCK_AT + from, BLOCK_AT + to);
-      longest = ints[LONGEST_AT >> 2] as number;
+      const count = place.kernel.count_lines(blockAt + from, blockAt + to);
+      longest = result(LONGEST_AT);
       return count;
     },
     get longest() {
@@ -253,15 +348,15 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
           cursor++;
         }
         // The window's newlines and its run of vectors without one go on into the next window.
-        passBase += ints[NEWLINES_AT >> 2] as number;
-        driest = Math.max(driest, ints[DRIEST_AT >> 2] as number);
+        passBase += result(NEWLINES_AT);
+        driest = Math.max(driest, result(DRIEST_AT));
         if (scannedTo >= end) {
           passLines = passBase;
           passLongest = 16 * (driest + 2);
           passEnded = true;
           return -1;
         }
-        scan(scannedTo, end, ints[DRY_AT >> 2]);
+        scan(scannedTo, end, result(DRY_AT));
       }
     },
     get passLines() {
@@ -269,6 +364,17 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
     },
     get passLongest() {
       return passLongest;
+    },
+    searchInPlace(memory, base) {
+      if (base % 16 !== 0) throw new Error('a sieve region begins at a multiple of 16');
+      shared = placeKernel(memory, base, words);
+      loaded = null;
+    },
+    forget(memory) {
+      if (shared?.memory !== memory) return;
+      shared = null;
+      place = own;
+      loaded = null;
     },
   };
 }
@@ -278,13 +384,13 @@ function simdSieve(words: readonly Uint8Array[], kernel: Kernel): BlockSieve {
  * byte's low nibble in one table and its high nibble in the other. A shorter literal allows any byte past
  * its end.
  */
-function writeTables(memory: Uint8Array, words: readonly Uint8Array[]): void {
-  memory.fill(0, 0, TABLES_BYTES);
+function writeTables(memory: Uint8Array, base: number, words: readonly Uint8Array[]): void {
+  memory.fill(0, base, base + TABLES_BYTES);
   words.forEach((word, index) => {
     const bit = 1 << (index % BUCKETS);
     for (let k = 0; k < FINGERPRINT; k++) {
-      const lo = memory.subarray(k * 32, k * 32 + 16);
-      const hi = memory.subarray(k * 32 + 16, k * 32 + 32);
+      const lo = memory.subarray(base + k * 32, base + k * 32 + 16);
+      const hi = memory.subarray(base + k * 32 + 16, base + k * 32 + 32);
       if (k >= word.length) {
         for (let nibble = 0; nibble < 16; nibble++) {
           lo[nibble] = (lo[nibble] as number) | bit;
@@ -371,5 +477,8 @@ function plainSieve(words: readonly Uint8Array[]): BlockSieve {
     get passLongest() {
       return passLongest;
     },
+    // Plain loops read a block where it lies, whatever memory it is in.
+    searchInPlace: () => undefined,
+    forget: () => undefined,
   };
 }
