@@ -105,59 +105,38 @@ function buildTable(sets: readonly (readonly string[])[]): {
   );
   const count = children.length;
   if (count > 0xffff) throw new Error('too many words for one automaton');
+  // States are numbered as they are found, those that add sets from the top down and the rest from 0 up,
+  // so that a step tells by its state's number alone whether to look at its mask (few states add sets,
+  // and the pass reads every character); the table is written in those numbers at once.
   const table = new Uint16Array(count * 256);
-  const masks = Int32Array.from(own);
+  const masks = new Int32Array(count);
   const failure = new Uint16Array(count);
+  const numbered = new Uint16Array(count);
+  // The root adds nothing (no word is empty): it is 0, which the entries no word sets read as.
+  let low = 1;
+  let high = count - 1;
   // Breadth first: a state's failure link is shallower, so its row and its mask are complete when used.
   const order = [0];
   for (let head = 0; head < order.length; head++) {
     const state = order[head] as number;
-    const row = state * 256;
+    const at = numbered[state] as number;
+    const row = at * 256;
     if (state !== 0) {
-      const link = (failure[state] as number) * 256;
+      const link = (failure[at] as number) * 256;
       table.copyWithin(row, link, link + 256);
-      masks[state] = (masks[state] as number) | (masks[failure[state] as number] as number);
     }
     for (const [byte, child] of children[state] ?? []) {
-      failure[child] = state === 0 ? 0 : (table[row + byte] as number);
-      table[row + byte] = child;
-      if (byte >= 0x61 && byte <= 0x7a) table[row + byte - 0x20] = child;
+      const link = state === 0 ? 0 : (table[row + byte] as number);
+      const mask = (own[child] as number) | (masks[link] as number);
+      const number = mask === 0 ? low++ : high--;
+      numbered[child] = number;
+      failure[number] = link;
+      masks[number] = mask;
+      table[row + byte] = number;
+      if (byte >= 0x61 && byte <= 0x7a) table[row + byte - 0x20] = number;
       order.push(child);
     }
   }
   const depth = words.reduce((most, word) => Math.max(most, word.length), 0);
-  return { ...numberMaskedLast(table, masks), depth };
-}
-
-/**
- * The same automaton with the states that add sets numbered last, so that a step tells by its state's
- * number alone whether to look at its mask (few states add sets, and the pass reads every character).
- */
-function numberMaskedLast(
-  table: Uint16Array,
-  masks: Int32Array,
-): { table: Uint16Array; masks: Int32Array; lineStart: number; root: number; firstMasked: number } {
-  const count = masks.length;
-  const renamed = new Uint16Array(count);
-  let next = 0;
-  for (let state = 0; state < count; state++) if (masks[state] === 0) renamed[state] = next++;
-  const firstMasked = next;
-  for (let state = 0; state < count; state++) if (masks[state] !== 0) renamed[state] = next++;
-  const newTable = new Uint16Array(table.length);
-  const newMasks = new Int32Array(count);
-  for (let state = 0; state < count; state++) {
-    const from = state * 256;
-    const to = (renamed[state] as number) * 256;
-    for (let byte = 0; byte < 256; byte++) {
-      newTable[to + byte] = renamed[table[from + byte] as number] as number;
-    }
-    newMasks[renamed[state] as number] = masks[state] as number;
-  }
-  return {
-    table: newTable,
-    masks: newMasks,
-    lineStart: renamed[table[0x0a] as number] as number,
-    root: renamed[0] as number,
-    firstMasked,
-  };
+  return { table, masks, lineStart: table[0x0a] as number, root: 0, firstMasked: low, depth };
 }
