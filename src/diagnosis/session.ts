@@ -23,7 +23,7 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
-import { isDeathMarker, isReadyMarker, isStartMarker, startMarkerOf } from './knowledge/markers.js';
+import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
 import { isShutdownPhrase, isStopRequest } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
@@ -190,17 +190,19 @@ class Session implements DiagnosisSession, ScanTarget {
     if (event === 'stopped' || event === 'exit') attempt.stopped = true;
     if (line.ident !== 'systemd' && event === null) attempt.engineLines++;
     // What follows a start, a stop or a death is read closely (the reading's choice, not a decision).
-    const marksStart = event === 'start' || (line.ident !== 'systemd' && isStartMarker(text));
+    // Which start marker the line is, asked once (systemd's own lines are read as events instead).
+    const mark = line.ident === 'systemd' ? -1 : startMarkerOf(text);
+    const marksStart = event === 'start' || mark !== -1;
     if (event !== null || marksStart || isDeathMarker(text) || opensCloseReading(line)) {
       this.policy.closeAfter(line.n);
     }
-    if (this.startsAgain(attempt, line, event)) {
+    if (this.startsAgain(attempt, line, event, mark)) {
       this.attempts.push(createAttempt(attempt.index + 1, line.n));
       if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
-      this.noteStartMark(this.current, line);
+      this.noteStartMark(this.current, line, mark);
       return;
     }
-    this.noteStartMark(attempt, line);
+    this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
     if (attempt.readyLine === null && isReadyMarker(text)) attempt.readyLine = line.n;
     // Known noise says nothing of a death (PyTorch's exit warning links to a page about `#shutdown`).
@@ -218,9 +220,9 @@ class Session implements DiagnosisSession, ScanTarget {
    * unit's journal, after any engine's lines; the same banner again from the same process is a new start;
    * any start marker is one once the start before it ended (a crash, readiness, an exit, a stop). A start
    * marker right after another (systemd's "Starting", then the engine's banner) is the same start, and
-   * import-time warnings come before the banner of their own start.
+   * import-time warnings come before the banner of their own start. `mark`: the line's start marker, or -1.
    */
-  private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent): boolean {
+  private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent, mark: number): boolean {
     // Whether the start before ended is asked last: it reads every candidate of the start.
     const ended = () =>
       attempt.readyLine !== null ||
@@ -230,15 +232,11 @@ class Session implements DiagnosisSession, ScanTarget {
       attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
     if (event === 'start') return ended() || attempt.engineLines > 0;
     if (event === 'started' || event === 'restart') return ended();
-    if (line.ident === 'systemd' || event !== null) return false;
-    const mark = startMarkerOf(line.text);
-    if (mark === -1) return false;
+    if (line.ident === 'systemd' || event !== null || mark === -1) return false;
     return ended() || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
   }
 
-  private noteStartMark(attempt: Attempt, line: ParsedLine): void {
-    if (line.ident === 'systemd') return;
-    const mark = startMarkerOf(line.text);
+  private noteStartMark(attempt: Attempt, line: ParsedLine, mark: number): void {
     if (mark !== -1) attempt.startMarks.add(`${mark}:${line.process ?? ''}`);
   }
 
