@@ -220,7 +220,8 @@ class Session implements DiagnosisSession, ScanTarget {
    * unit's journal, after any engine's lines; the same banner again from the same process is a new start;
    * any start marker is one once the start before it ended (a crash, readiness, an exit, a stop). A start
    * marker right after another (systemd's "Starting", then the engine's banner) is the same start, and
-   * import-time warnings come before the banner of their own start. `mark`: the line's start marker, or -1.
+   * import-time warnings come before the banner of their own start. `mark`: the line's start marker, or -1
+   * (always for systemd's own lines).
    */
   private startsAgain(attempt: Attempt, line: ParsedLine, event: ServiceEvent, mark: number): boolean {
     // Whether the start before ended is asked last: it reads every candidate of the start.
@@ -232,7 +233,7 @@ class Session implements DiagnosisSession, ScanTarget {
       attempt.candidates.some((c) => c.fatal && c.kind !== 'hint');
     if (event === 'start') return ended() || attempt.engineLines > 0;
     if (event === 'started' || event === 'restart') return ended();
-    if (line.ident === 'systemd' || event !== null || mark === -1) return false;
+    if (event !== null || mark === -1) return false;
     return ended() || attempt.startMarks.has(`${mark}:${line.process ?? ''}`);
   }
 

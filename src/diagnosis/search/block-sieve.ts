@@ -74,7 +74,7 @@ const BLOCK_AT = SIEVE_REGION_BYTES;
  * must have this many zero bytes after it.
  */
 export const READ_PAST = 32;
-export const PAGE_BYTES = 64 << 10;
+const PAGE_BYTES = 64 << 10;
 /** The most a memory may grow to (wasm32's limit; only address space is reserved for it). */
 const MAX_PAGES = 65536;
 

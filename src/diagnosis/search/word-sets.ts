@@ -17,13 +17,15 @@ export interface WordSets {
 }
 
 const MAX_HITS = 64;
+/** The state of nothing read that begins a word. */
+const ROOT = 0;
 
 /** At most 31 sets: the mask is a small integer. */
 export const MAX_WORD_SETS = 31;
 
 export function compileWordSets(sets: readonly (readonly string[])[]): WordSets {
   if (sets.length > MAX_WORD_SETS) throw new Error(`at most ${MAX_WORD_SETS} word sets`);
-  const { table, masks, lineStart, root, firstMasked, depth } = buildTable(sets);
+  const { table, masks, lineStart, firstMasked, depth } = buildTable(sets);
   // The last line read whole, and where along it a state added sets (a few places a line; a line with
   // more is read whole again when its tail is asked of).
   let recorded: string | null = null;
@@ -65,7 +67,7 @@ export function compileWordSets(sets: readonly (readonly string[])[]): WordSets 
       if (line !== recorded || hitCount > MAX_HITS || from < 0 || from > line.length) {
         return maskOf(line.slice(from));
       }
-      let whole = from <= depth ? lineStart : root;
+      let whole = from <= depth ? lineStart : ROOT;
       for (let i = Math.max(0, from - depth); i < from; i++) {
         whole = table[(whole << 8) | (line.charCodeAt(i) & 0xff)] as number;
       }
@@ -90,7 +92,6 @@ function buildTable(sets: readonly (readonly string[])[]): {
   table: Uint16Array;
   masks: Int32Array;
   lineStart: number;
-  root: number;
   /** States from this number on add sets. */
   firstMasked: number;
   /** The longest word: no state stands for more characters. */
@@ -112,7 +113,7 @@ function buildTable(sets: readonly (readonly string[])[]): {
   const masks = new Int32Array(count);
   const failure = new Uint16Array(count);
   const numbered = new Uint16Array(count);
-  // The root adds nothing (no word is empty): it is 0, which the entries no word sets read as.
+  // The root adds nothing (no word is empty): it is ROOT, which the entries no word sets read as.
   let low = 1;
   let high = count - 1;
   // Breadth first: a state's failure link is shallower, so its row and its mask are complete when used.
@@ -138,5 +139,5 @@ function buildTable(sets: readonly (readonly string[])[]): {
     }
   }
   const depth = words.reduce((most, word) => Math.max(most, word.length), 0);
-  return { table, masks, lineStart: table[0x0a] as number, root: 0, firstMasked: low, depth };
+  return { table, masks, lineStart: table[0x0a] as number, firstMasked: low, depth };
 }
