@@ -26,10 +26,16 @@ export const CONSOLE_ARTIFACT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  * death marker, or systemd speaking of a unit. A superset by design; the rest is chatter.
  */
 export function mayMatter(raw: string): boolean {
+  // Most lines read in the middle of a long log are error lines, and `error` in any case is TRIGGER's
+  // first word: that one test decides them at a twentieth of what the word pass costs on a whole line.
+  if (ERROR_WORD.test(raw)) return true;
   // The automaton rules out most lines at a fraction of the patterns' cost; they decide the rest. Once
   // anyOf's own pass over the lists' words answers, it does the same: the automaton would be a second pass.
   return (passAnswers() || MAY_MATTER_IN_BLOCK.test(raw)) && matchesPatterns(raw);
 }
+
+/** TRIGGER's first alternative: a line that holds it matches TRIGGER, so it may matter. */
+const ERROR_WORD = /error/i;
 
 const matchesPatterns = anyOf([TRIGGER, STRUCTURE, MARKERS]);
 
