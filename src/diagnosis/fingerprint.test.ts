@@ -28,6 +28,8 @@ describe('maskVariable', () => {
     ['an id after a dash', 'x -0123456789abcdef y', 'x -I y'],
     ['two ids, the dash taken by the second', 'a0123456789ab-0123456789abcd', 'II'],
     ['short hex stays', 'cafe babe', 'cafe babe'],
+    ['a run led by a dash keeps it', 'x --0123456789abcdef y', 'x --I y'],
+    ['hex past the id run is not all of it', 'req_0123456789abcdefzz', 'req_Nabcdefzz'],
     ['ranks, numbers and paths', 'rank 3 failed at /opt/x.py line 12', 'R failed at P line N'],
     ['spaces folded', 'a \t b\u00a0\u00a0c', 'a b c'],
   ])('%s', (_, text, expected) => {
@@ -48,6 +50,7 @@ describe('maskVariable', () => {
       'é',
       '0x',
       '.',
+      'chatcmpl-',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {

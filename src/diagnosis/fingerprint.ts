@@ -49,11 +49,26 @@ function maskIds(text: string): string {
     while (start > done && isIdCharacter(text.charCodeAt(start - 1))) start--;
     let end = found + 12;
     while (end < text.length && isIdCharacter(text.charCodeAt(end))) end++;
-    masked += text.slice(done, start) + text.slice(start, end).replace(ID, 'I');
+    masked += text.slice(done, start) + maskIdRun(text, start, found, end);
     done = end;
     found = findHexRun(text, end);
   }
   return masked + text.slice(done);
+}
+
+/**
+ * The run of `[\w-]` in [start, end) masked, whose first twelve hex digits in a row begin at `found`. The
+ * common id (`chatcmpl-` and hex to the run's end, after a letter) is all one match of ID: no regex, whose
+ * lazy prefix tries every length of it (0.3 µs an id).
+ */
+function maskIdRun(text: string, start: number, found: number, end: number): string {
+  // ID's match starts at the run's start when a word character is there (a `\b`), and its lazy prefix ends
+  // at `found`, since no twelve hex digits begin before; hex digits from there to the run's end are all
+  // its `[0-9a-f]{12,}\b`.
+  let at = found + 12;
+  while (at < end && isHexDigit(text.charCodeAt(at))) at++;
+  if (at === end && isIdCharacter(text.charCodeAt(start)) && text.charCodeAt(start) !== 0x2d) return 'I';
+  return text.slice(start, end).replace(ID, 'I');
 }
 
 /** Whether `text` holds what maskVariable takes for an id: twelve hex digits in a row. */
