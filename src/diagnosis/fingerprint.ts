@@ -67,7 +67,9 @@ function maskIdRun(text: string, start: number, found: number, end: number): str
   // its `[0-9a-f]{12,}\b`.
   let at = found + 12;
   while (at < end && isHexDigit(text.charCodeAt(at))) at++;
-  if (at === end && isIdCharacter(text.charCodeAt(start)) && text.charCodeAt(start) !== 0x2d) return 'I';
+  const first = text.charCodeAt(start);
+  // The run is `[\w-]`: a word character is any of it but a dash.
+  if (at === end && first !== 0x2d) return 'I';
   return text.slice(start, end).replace(ID, 'I');
 }
 

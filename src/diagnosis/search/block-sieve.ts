@@ -275,10 +275,11 @@ function simdSieve(words: readonly Uint8Array[], own: Place): BlockSieve {
     scannedFrom = from;
     scannedTo = Math.min(result(STOPPED_AT) - blockAt, end);
   };
-  const candidateAt = (index: number): number =>
-    (place.ints[((place.base + CANDIDATES_AT) >> 2) + 2 * index] as number) - blockAt;
-  const linesAt = (index: number): number =>
-    place.ints[((place.base + CANDIDATES_AT) >> 2) + 2 * index + 1] as number;
+  // A candidate's two words: its position, then the newlines before it.
+  const candidateWord = (index: number, word: number): number =>
+    place.ints[((place.base + CANDIDATES_AT) >> 2) + 2 * index + word] as number;
+  const candidateAt = (index: number): number => candidateWord(index, 0) - blockAt;
+  const linesAt = (index: number): number => candidateWord(index, 1);
 
   return {
     kind: 'simd',

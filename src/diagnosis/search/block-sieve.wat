@@ -161,7 +161,7 @@
     (i32.store offset=112 (global.get $base) (local.get $dry))
     (local.get $n))
 
-  ;; The newlines in [from, to), which must end at a line's start. Memory[96] gets a bound on its longest
+  ;; The newlines in [from, to), which must end at a line's start. base+96 gets a bound on its longest
   ;; line (bytes before the newline), at least the longest and at most 16 more: each vector's first
   ;; newline ends the one line that may have begun before the vector, and a vector with none counts as
   ;; if its line ended a vector later.
