@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatProgressLine } from './format-progress.js';
+import { formatDuration, formatProgressLine, groupDigits } from './format-progress.js';
 import { createProgressTracker } from './track-progress.js';
 
 describe('formatDuration', () => {
@@ -13,6 +13,15 @@ describe('formatDuration', () => {
   ])('%d ms → %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
   });
+});
+
+describe('groupDigits', () => {
+  it.each([0, 7, 999, 1000, 12_345, 421_888, 1_000_000, 987_654_321, -1234, -999, 2 ** 53 - 1, 1.5, 1e21])(
+    '%d as toLocaleString("en-US") writes it',
+    (n) => {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    },
+  );
 });
 
 describe('formatProgressLine', () => {

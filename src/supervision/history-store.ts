@@ -147,9 +147,10 @@ async function writeLocked(
   change(entry);
   entry.lastUsed = at;
   history.commands[key] = entry;
-  const keys = Object.keys(history.commands).sort((a, b) =>
-    (history.commands[b]?.lastUsed ?? '').localeCompare(history.commands[a]?.lastUsed ?? ''),
-  );
+  // Newest first. The stamps are ISO 8601 in UTC, whose characters sort as their times do: compared as
+  // plain strings, not with localeCompare, whose first call loads ICU's collation (about 13 ms a run).
+  const lastUsed = (k: string) => history.commands[k]?.lastUsed ?? '';
+  const keys = Object.keys(history.commands).sort((a, b) => compareStrings(lastUsed(b), lastUsed(a)));
   for (const stale of keys.slice(COMMANDS_KEPT)) delete history.commands[stale];
   await mkdir(dirname(path), { recursive: true });
   await writeAtomically(path, `${JSON.stringify(history, null, 2)}\n`, 0o600);
@@ -160,4 +161,8 @@ export async function writeAtomically(path: string, text: string, mode = 0o644):
   const temp = `${path}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
   await writeFile(temp, text, { mode });
   await rename(temp, path);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -42,6 +42,24 @@ describe('history store', () => {
     expect(readdirSync(join(path, '..'))).toEqual(['history.json']);
   });
 
+  it('keeps the fifty commands used last, whatever order they were first used in', async () => {
+    const path = join(tempDir(), 'state', 'vigil', 'history.json');
+    // Written oldest last: the order the file holds them in must not decide which go.
+    for (let n = 51; n >= 1; n -= 1) {
+      await appendStart(
+        path,
+        historyKey('vllm', ['serve', `m${n}`]),
+        record(Date.UTC(2026, 0, 1, 0, 0, 60 - n)),
+      );
+    }
+    await appendStart(path, historyKey('vllm', ['serve', 'm51']), record(Date.UTC(2026, 0, 2)));
+    const kept = Object.keys((await readHistory(path)).commands);
+    expect(kept).toHaveLength(50);
+    expect(kept).toContain(historyKey('vllm', ['serve', 'm51']));
+    expect(kept).toContain(historyKey('vllm', ['serve', 'm1']));
+    expect(kept).not.toContain(historyKey('vllm', ['serve', 'm50']));
+  });
+
   it('treats a torn or foreign file as an empty history', async () => {
     const dir = join(tempDir(), 'vigil');
     mkdirSync(dir, { recursive: true });
