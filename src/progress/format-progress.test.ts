@@ -17,7 +17,7 @@ describe('formatDuration', () => {
 
 describe('groupDigits', () => {
   it.each([0, 7, 999, 1000, 12_345, 421_888, 1_000_000, 987_654_321, -1234, -999, 2 ** 53 - 1, 1.5, 1e21])(
-    '%d as toLocaleString("en-US") writes it',
+    '%s as toLocaleString("en-US") writes it',
     (n) => {
       expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
     },

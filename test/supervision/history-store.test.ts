@@ -44,7 +44,8 @@ describe('history store', () => {
 
   it('keeps the fifty commands used last, whatever order they were first used in', async () => {
     const path = join(tempDir(), 'state', 'vigil', 'history.json');
-    // Written oldest last: the order the file holds them in must not decide which go.
+    // Each first used after the one before, then the first of all used again: the file holds them in the
+    // order of first use, which must not decide which go.
     for (let n = 51; n >= 1; n -= 1) {
       await appendStart(
         path,
