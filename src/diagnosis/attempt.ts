@@ -113,8 +113,12 @@ const MAX_WORK_BEFORE_DEATH = 40;
  */
 export function workBeforeDeath(death: Death | null, candidate: Candidate): number {
   if (death === null || candidate.line.n >= death.line) return 0;
-  const before = candidate.afterReady ? candidate.chatterBefore : 0;
-  return Math.min(Math.max(death.chatter - before, 0), MAX_WORK_BEFORE_DEATH);
+  // The start went on to readiness after it: the process lived through it.
+  if (!candidate.afterReady) return MAX_WORK_BEFORE_DEATH;
+  const work = Math.max(death.chatter - candidate.chatterBefore, 0);
+  // An error the server only logged and then went on working after was survived, however soon it died.
+  if (!candidate.fatal && work > 0) return MAX_WORK_BEFORE_DEATH;
+  return Math.min(work, MAX_WORK_BEFORE_DEATH);
 }
 
 /**

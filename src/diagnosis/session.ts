@@ -24,7 +24,7 @@ import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
 import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
-import { isShutdownPhrase, isStopRequest } from './knowledge/shutdown.js';
+import { isShutdownPhrase, isShutdownShaped, isStopRequest } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
@@ -293,6 +293,27 @@ class Session implements DiagnosisSession, ScanTarget {
     }
   }
 
+  /**
+   * The start a draft belongs to. After a stop that was asked for, the server unwinds (cancelled tasks, a
+   * dead engine, children ended by the signal); an error of any other shape is not part of that: the
+   * process is gone, so it is the next run's, banner or not (a log cut between runs, a restart without
+   * systemd's lines). That run begins at the first such error after the stop.
+   */
+  private runOf(draft: Draft): Attempt {
+    const attempt = this.attemptOf(draft.line.n);
+    const stop = attempt.stopLine;
+    if (attempt !== this.current || stop === null || draft.line.n <= stop) return attempt;
+    if (!draft.fatal || draft.wrapper || isShutdownShaped(draft.exception, draft.message)) return attempt;
+    const moved = attempt.candidates.filter(
+      (c) => c.line.n > stop && !c.wrapper && !isShutdownShaped(c.exception, c.message),
+    );
+    const next = createAttempt(attempt.index + 1, Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
+    moveCandidates(attempt, next, new Set(moved));
+    this.attempts.push(next);
+    if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
+    return next;
+  }
+
   /** A traceback is emitted when it ends, maybe after the next start began: its line decides. */
   private attemptOf(lineNumber: number): Attempt {
     for (let i = this.attempts.length - 1; i > 0; i--) {
@@ -307,7 +328,7 @@ class Session implements DiagnosisSession, ScanTarget {
    * one; returns the group's candidate. A failure a log repeats (a request error) is counted, not built.
    */
   private addDraft(draft: Draft, process: string | null, fingerprint = fingerprintDraft(draft)): Candidate {
-    const attempt = this.attemptOf(draft.line.n);
+    const attempt = this.runOf(draft);
     const group = attempt.groups.get(fingerprint);
     if (group) {
       group.count += draft.line.repeat;
@@ -382,6 +403,23 @@ class Session implements DiagnosisSession, ScanTarget {
       );
     }
     return diagnosis;
+  }
+}
+
+/** Moves `moving` candidates (and their groups) of one start to the next, in order. */
+function moveCandidates(from: Attempt, to: Attempt, moving: ReadonlySet<Candidate>): void {
+  from.candidates = from.candidates.filter((c) => !moving.has(c));
+  for (const candidate of moving) {
+    const group = from.groups.get(candidate.fingerprint);
+    from.groups.delete(candidate.fingerprint);
+    if (candidate.fatal) {
+      from.fatalGroups--;
+      to.fatalGroups++;
+    }
+    candidate.attempt = to.index;
+    candidate.afterReady = false;
+    to.candidates.push(candidate);
+    if (group) to.groups.set(candidate.fingerprint, group);
   }
 }
 

@@ -22,3 +22,20 @@ export const SHUTDOWN_PHRASES: readonly RegExp[] = [
 
 export const isStopRequest = anyOf(STOP_REQUESTS);
 export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);
+
+/** Exceptions a process raises as it is stopped: tasks cancelled, the interpreter told to exit. */
+const STOP_EXCEPTIONS =
+  /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit|BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;
+
+/** What a message says when its process is being ended: closed channels, signals, cancelled work. */
+const UNWINDING =
+  /\b(?:shut ?down|shutting down|terminat\w*|cancel\w*|interrupt\w*|killed|closed|signal|exit code -?\d+|exited|broken pipe|connection (?:reset|refused|closed|lost)|context canceled|event loop|dead)\b/i;
+
+/**
+ * Whether an error is the shape of a process being stopped rather than a failure of its own: what a
+ * server prints as it unwinds after a stop was asked for.
+ */
+export function isShutdownShaped(exception: string | null, message: string): boolean {
+  if (exception !== null && STOP_EXCEPTIONS.test(exception)) return true;
+  return isStopRequest(message) || isShutdownPhrase(message) || UNWINDING.test(message);
+}

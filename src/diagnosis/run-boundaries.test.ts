@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from './index.js';
+
+const API = '(APIServer pid=4107)';
+const SERVED = [
+  `${API} INFO 11-02 10:00:00 [api_server.py:1880] vLLM API server version 0.11.0`,
+  `${API} INFO:     Application startup complete.`,
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `${API} INFO:     127.0.0.1:${40000 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK`,
+  ),
+];
+const ORDERLY_SHUTDOWN = [
+  `${API} INFO 11-02 11:00:00 [launcher.py:80] Shutting down FastAPI HTTP server.`,
+  `${API} INFO:     Shutting down`,
+  `${API} INFO:     Waiting for application shutdown.`,
+  `${API} INFO:     Application shutdown complete.`,
+];
+const IMPORT_FAILURE = [
+  'Traceback (most recent call last):',
+  '  File "/opt/vllm/.venv/bin/vllm", line 5, in <module>',
+  '    from vllm.entrypoints.cli.main import main',
+  'ImportError: libcudart.so.13: cannot open shared object file: No such file or directory',
+];
+const SIGTERM_UNWINDING = [
+  `${API} INFO 11-02 11:00:00 [launcher.py:80] Received SIGTERM, shutting down.`,
+  'Traceback (most recent call last):',
+  '  File "/usr/lib/python3.12/asyncio/runners.py", line 118, in run',
+  '    return self._loop.run_until_complete(task)',
+  'asyncio.exceptions.CancelledError',
+  `${API} INFO:     Application shutdown complete.`,
+  'Traceback (most recent call last):',
+  '  File "/opt/vllm/vllm/v1/engine/async_llm.py", line 300, in generate',
+  'vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+];
+
+const cases: { name: string; lines: string[]; cause: string | null }[] = [
+  {
+    name: 'an import error after an orderly shutdown is the next run failing, with no banner',
+    lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
+    cause: 'libcudart.so.13: cannot open shared object file',
+  },
+  {
+    name: 'a stop asked for, then the server unwinding: no failure',
+    lines: [...SERVED, ...SIGTERM_UNWINDING],
+    cause: null,
+  },
+  {
+    name: 'an error logged while serving, the server going on, then another process dying: the death',
+    lines: [
+      ...SERVED.slice(0, 2),
+      `${API} ERROR 11-02 10:00:01 [serving_chat.py:200] Failed to import python tokenizer ModuleNotFoundError: No module named 'transformers'`,
+      ...SERVED.slice(2, 8),
+      '(EngineCore_0 pid=4200) INFO 11-02 10:00:03 [gpu_worker.py:276] Available KV cache memory: -2.14 GiB',
+      '(EngineCore_0 pid=4200) ERROR 11-02 10:00:03 [core.py:700] EngineCore failed to start.',
+    ],
+    cause: 'Available KV cache memory: -2.14 GiB',
+  },
+];
+
+describe('where one run ends and the next begins', () => {
+  it.each(cases)('$name', ({ lines, cause }) => {
+    const diagnosis = diagnose(`${lines.join('\n')}\n`);
+    if (cause === null) expect(diagnosis.rootCause).toBeNull();
+    else expect(diagnosis.rootCause?.message).toContain(cause);
+  });
+});
