@@ -12,6 +12,8 @@ export interface Attempt {
   index: number;
   firstLine: number;
   readyLine: number | null;
+  /** The last line that said the server is ready (readiness again, a webserver connected after it). */
+  lastReadyLine: number | null;
   /** A death marker after readiness: failures after it are a crash, not a failed request. */
   diedAfterReady: boolean;
   /** The first death marker after readiness. */
@@ -22,10 +24,14 @@ export interface Attempt {
   exitedWithFailure: boolean;
   /** The first sign that a stop was asked for (a signal, systemd's `Stopping`, a shutdown with no failure). */
   stopLine: number | null;
+  /** After the stop, the server said its shutdown was complete: nothing of it runs any more. */
+  shutDown: boolean;
   /** The service was stopped or exited (systemd said so): the next start is a new one. */
   stopped: boolean;
   /** Lines after readiness that carried no failure: the server going on with its work. */
   chatter: number;
+  /** Lines since the start that carried no failure, before readiness too. */
+  work: number;
   /** Lines the server itself wrote since the start (not systemd's): a systemd start after them is a new one. */
   engineLines: number;
   /** The start markers seen, by marker and process: the same one again is the next start. */
@@ -42,13 +48,16 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     index,
     firstLine,
     readyLine: null,
+    lastReadyLine: null,
     diedAfterReady: false,
     deathLine: null,
     deathChatter: 0,
     exitedWithFailure: false,
     stopLine: null,
+    shutDown: false,
     stopped: false,
     chatter: 0,
+    work: 0,
     engineLines: 0,
     startMarks: new Set(),
     groups: new Map(),

@@ -119,7 +119,45 @@ const ENDS_THE_LOG = 30;
 function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
   const attempt = findFailingAttempt(input.attempts);
   if (attempt !== null) return { attempt, candidates: eligibleCandidates(attempt) };
-  return findKnownFailureAtEnd(input);
+  return findKnownFailureAtEnd(input) ?? findErrorAtEnd(input);
+}
+
+/**
+ * The last start, when the log ends in errors: no failure is only said with evidence of health, and a
+ * server whose last words are errors, with no readiness, work or stop after them, shows none. Whatever
+ * each line is (an error the server logged, a line no grammar knows as fatal), they are where it stopped.
+ * Only once the log has ended.
+ */
+function findErrorAtEnd(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+  if (attempt === undefined || attempt.stopLine !== null || attempt.stopped) return null;
+  // What the server said it was ready after, it lived through.
+  const ready = attempt.lastReadyLine ?? 0;
+  const errors = attempt.candidates.filter(
+    (c) => speaksOfFailure(c) && ready < c.line.n && c.phase !== 'request',
+  );
+  const last = errors.at(-1);
+  if (last === undefined || input.input.lines - last.line.n >= ENDS_THE_LOG) return null;
+  // A ready server that reported any work after its last error (a response, its metrics) went on; so
+  // did a start that went on loading for a while.
+  if (attempt.readyLine !== null && attempt.chatter > last.chatterBefore) return null;
+  if (attempt.work - last.workBefore >= WENT_ON) return null;
+  return { attempt, candidates: errors };
+}
+
+/** Ordinary lines after an error that show a start went on past it. */
+const WENT_ON = 10;
+
+/** An error that says the server carries on past it. */
+const GOES_ON = /\bretrying\b|\bwill retry\b|\bfalling back\b|\bskipping\b|\bignor(?:ed|ing)\b/i;
+
+/** An error, not a warning or a hint at something merely unsupported: what a dying server logs. */
+function speaksOfFailure(c: Candidate): boolean {
+  if (GOES_ON.test(c.message)) return false;
+  if (c.fatal) return true;
+  if (c.kind === 'error-line') return true;
+  if (c.kind === 'hint') return c.line.level === 'ERROR' || c.line.level === 'CRITICAL';
+  return c.strength >= 20;
 }
 
 /**

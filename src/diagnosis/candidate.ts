@@ -30,6 +30,8 @@ export interface Candidate {
   phase: Phase | null;
   /** The attempt's count of ordinary lines after readiness when this was found (attempt.ts). */
   chatterBefore: number;
+  /** The attempt's count of ordinary lines (before readiness too) when this was found (attempt.ts). */
+  workBefore: number;
   /** Raw lines around the candidate in the same start, for signatures' `context` patterns. */
   context: string[];
 }

@@ -13,7 +13,7 @@ import { isWrapper } from './knowledge/wrappers.js';
 
 export type Draft = Omit<
   Candidate,
-  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore'
+  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore' | 'workBefore'
 > & {
   crash?: boolean;
 };
@@ -267,6 +267,7 @@ export function completeDraft(
   context: string[],
   chatterBefore = 0,
   fingerprint = fingerprintDraft(draft),
+  workBefore = 0,
 ): Candidate {
   // Field by field, not `...draft`, for the same reason as lineDraft.
   return {
@@ -285,6 +286,7 @@ export function completeDraft(
     crash: draft.crash ?? false,
     phase: phaseOf(draft.frames),
     chatterBefore,
+    workBefore,
     fingerprint,
     context,
   };

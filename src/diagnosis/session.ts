@@ -24,7 +24,7 @@ import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
 import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
-import { isShutdownPhrase, isShutdownShaped, isStopRequest } from './knowledge/shutdown.js';
+import { isShutdownDone, isShutdownPhrase, isShutdownShaped, isStopRequest } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
@@ -155,6 +155,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private countChatter(count: number): void {
     const attempt = this.current;
     attempt.engineLines += count;
+    attempt.work += count;
     if (attempt.readyLine !== null) attempt.chatter += count;
   }
 
@@ -204,7 +205,10 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
-    if (attempt.readyLine === null && isReadyMarker(text)) attempt.readyLine = line.n;
+    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text))) attempt.shutDown = true;
+    const ready = isReadyMarker(text);
+    if (ready) attempt.lastReadyLine = line.n;
+    if (attempt.readyLine === null && ready) attempt.readyLine = line.n;
     // Known noise says nothing of a death (PyTorch's exit warning links to a page about `#shutdown`).
     else if (attempt.readyLine !== null && isDeathMarker(text) && !isNoise(text)) {
       attempt.diedAfterReady = true;
@@ -303,7 +307,9 @@ class Session implements DiagnosisSession, ScanTarget {
     const attempt = this.attemptOf(draft.line.n);
     const stop = attempt.stopLine;
     if (attempt !== this.current || stop === null || draft.line.n <= stop) return attempt;
-    if (!draft.fatal || draft.wrapper || isShutdownShaped(draft.exception, draft.message)) return attempt;
+    // Before the shutdown is complete only a failure proves the server is no longer unwinding.
+    const speaks = attempt.shutDown || (draft.fatal && !draft.wrapper);
+    if (!speaks || isShutdownShaped(draft.exception, draft.message)) return attempt;
     const moved = attempt.candidates.filter(
       (c) => c.line.n > stop && !c.wrapper && !isShutdownShaped(c.exception, c.message),
     );
@@ -336,7 +342,15 @@ class Session implements DiagnosisSession, ScanTarget {
       return group.representative;
     }
     const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
-    const candidate = completeDraft(draft, attempt.index, afterReady, [], attempt.chatter, fingerprint);
+    const candidate = completeDraft(
+      draft,
+      attempt.index,
+      afterReady,
+      [],
+      attempt.chatter,
+      fingerprint,
+      attempt.work,
+    );
     return this.addCandidate(attempt, candidate, process);
   }
 

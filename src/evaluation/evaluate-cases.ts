@@ -14,6 +14,8 @@ export interface LabelledCase {
 export interface EvaluateOptions {
   /** Healthy logs each case is placed after (`--haystack`); none: the case alone. */
   haystack?: readonly LabelledCase[];
+  /** Which of the haystack's logs a case is placed after: all of them (the default), or a choice. */
+  pickHaystack?: (healthy: readonly LabelledCase[], failure: LabelledCase) => readonly LabelledCase[];
   boundary?: Boundary;
   /** The signatures to match; `[]` scores the general classifier alone (`--no-signatures`). */
   signatures?: readonly Signature[];
@@ -27,16 +29,19 @@ export interface CaseResult {
   /** The category the diagnosis gave, from a signature or the general classifier. */
   gotCategory: string | null;
   expectedCategory: string | null;
+  /** The diagnosis said "no failure found" (exit 0). */
+  allClear: boolean;
   reason: string;
 }
 
 /** Diagnoses each case (inside the haystack when one is given) and scores it by the corpus rule. Pure. */
 export function evaluateCases(cases: readonly LabelledCase[], options: EvaluateOptions = {}): CaseResult[] {
-  const healthy = (options.haystack ?? []).map(toLog);
+  const haystack = options.haystack ?? [];
   const boundary = options.boundary ?? 'none';
   const diagnoseText = (text: string): Diagnosis =>
     diagnose(text, options.signatures === undefined ? {} : { signatures: options.signatures });
   return cases.map((c) => {
+    const healthy = (options.pickHaystack?.(haystack, c) ?? haystack).map(toLog);
     const hay = buildHaystack(healthy, toLog(c), boundary);
     const diagnosis = diagnoseText(hay.text);
     const score = scoreCase(diagnosis, c.label);
@@ -53,6 +58,7 @@ export function evaluateCases(cases: readonly LabelledCase[], options: EvaluateO
       category: score.category,
       gotCategory: categoryOf(diagnosis),
       expectedCategory: c.label.category ?? null,
+      allClear: diagnosis.verdict === 'no-failure',
       reason,
     };
   });
@@ -69,6 +75,7 @@ export function evaluateHaystack(haystack: readonly LabelledCase[], boundary: Bo
     category: found === null,
     gotCategory: null,
     expectedCategory: null,
+    allClear: found === null,
     reason:
       found === null
         ? 'no failure, as labelled'

@@ -1,5 +1,6 @@
 import { BOUNDARIES, type Boundary } from './build-haystack.js';
 import { evaluateCases, evaluateHaystack, type CaseResult, type LabelledCase } from './evaluate-cases.js';
+import { pickAfterShutdown, pickOwnEngine } from './pick-haystack.js';
 
 /** One folder of labelled logs, read by the caller. */
 export interface LabelledFolder {
@@ -12,6 +13,8 @@ export interface Mode {
   id: string;
   title: string;
   haystack: boolean;
+  /** Which healthy logs come before each failure: all, its own engine's, or a vLLM run that shut down. */
+  pick?: 'own-engine' | 'after-shutdown';
   boundary: Boundary;
   signatures: boolean;
 }
@@ -25,6 +28,22 @@ export const MODES: readonly Mode[] = [
     boundary,
     signatures: true,
   })),
+  ...BOUNDARIES.map((boundary) => ({
+    id: `own-engine-${boundary}`,
+    title: `after its own engine's healthy logs (boundary ${boundary})`,
+    haystack: true,
+    pick: 'own-engine' as const,
+    boundary,
+    signatures: true,
+  })),
+  {
+    id: 'after-shutdown',
+    title: 'after a vLLM run that shut down in order',
+    haystack: true,
+    pick: 'after-shutdown',
+    boundary: 'none',
+    signatures: true,
+  },
   {
     id: 'no-signatures',
     title: 'general classifier alone (--no-signatures)',
@@ -39,6 +58,8 @@ export interface FolderFigures {
   failures: number;
   rootCause: number;
   category: number;
+  /** Failures answered "no failure found". */
+  allClear: number;
   /** Failures whose root cause was named inside the healthy logs. */
   blamedHealthy: number;
   misses: CaseResult[];
@@ -95,6 +116,8 @@ function figuresOf(folder: LabelledFolder, mode: Mode, healthy: readonly Labelle
     {
       boundary: mode.boundary,
       ...(mode.haystack ? { haystack: healthy } : {}),
+      ...(mode.pick === 'own-engine' ? { pickHaystack: pickOwnEngine } : {}),
+      ...(mode.pick === 'after-shutdown' ? { pickHaystack: pickAfterShutdown } : {}),
       ...(mode.signatures ? {} : { signatures: [] }),
     },
   );
@@ -103,6 +126,7 @@ function figuresOf(folder: LabelledFolder, mode: Mode, healthy: readonly Labelle
     failures: results.length,
     rootCause: results.filter((r) => r.rootCause).length,
     category: results.filter((r) => r.category).length,
+    allClear: results.filter((r) => r.allClear).length,
     blamedHealthy: results.filter((r) => r.reason.startsWith('blamed a healthy line')).length,
     misses: results.filter((r) => !r.rootCause || !r.category),
   };
@@ -118,6 +142,7 @@ export function formatSummary(summary: Summary): string {
   for (const { mode, folders: figures } of summary.modes) {
     rows.push([`root cause, ${mode.title}`, ...figures.map((f) => share(f.rootCause, f.failures))]);
     rows.push([`category, ${mode.title}`, ...figures.map((f) => share(f.category, f.failures))]);
+    rows.push([`"no failure found", ${mode.title}`, ...figures.map((f) => `${f.allClear} of ${f.failures}`)]);
     if (mode.haystack) {
       rows.push([
         `healthy line blamed, ${mode.title}`,

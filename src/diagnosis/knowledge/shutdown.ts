@@ -20,7 +20,13 @@ export const SHUTDOWN_PHRASES: readonly RegExp[] = [
   /\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server/i,
 ];
 
+/** A server's last words after a stop: the process is done, and whatever is logged next is another run's. */
+export const SHUTDOWN_DONE: readonly RegExp[] = [
+  /Application shutdown complete|Finished server process|[Ss]hutdown complete|Server stopped|Deactivated successfully|Stopped \S+\.service/,
+];
+
 export const isStopRequest = anyOf(STOP_REQUESTS);
+export const isShutdownDone = anyOf(SHUTDOWN_DONE);
 export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);
 
 /** Exceptions a process raises as it is stopped: tasks cancelled, the interpreter told to exit. */
