@@ -111,6 +111,9 @@ export function deathOf(attempt: Attempt): Death | null {
   return marked.line <= ends.line ? marked : ends;
 }
 
+/** What an error the process lived through weighs less: as much as a wrapper's pointer elsewhere. */
+const LIVED_THROUGH = 100;
+
 /** Past this much work between them, a line is as far from the death as it can be. */
 const MAX_WORK_BEFORE_DEATH = 40;
 
@@ -118,16 +121,18 @@ const MAX_WORK_BEFORE_DEATH = 40;
  * How much ordinary work the server did between a candidate and its death after readiness (`deathOf`; 0
  * for one at or after the death, or with no such death). A warning of start-up that readiness followed,
  * or one the server went on serving after, was survived: the more work after it, the less it explains
- * the death.
+ * the death. `readyAgain`: the last line that said the server was ready.
  */
-export function workBeforeDeath(death: Death | null, candidate: Candidate): number {
+export function workBeforeDeath(
+  death: Death | null,
+  candidate: Candidate,
+  readyAgain: number | null = null,
+): number {
   if (death === null || candidate.line.n >= death.line) return 0;
   // The start went on to readiness after it: the process lived through it.
-  if (!candidate.afterReady) return MAX_WORK_BEFORE_DEATH;
-  const work = Math.max(death.chatter - candidate.chatterBefore, 0);
-  // An error the server only logged and then went on working after was survived, however soon it died.
-  if (!candidate.fatal && work > 0) return MAX_WORK_BEFORE_DEATH;
-  return Math.min(work, MAX_WORK_BEFORE_DEATH);
+  // The start went on to readiness after it, or said again that it was ready: the process lived through it.
+  if (!candidate.afterReady || (readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
+  return Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
 }
 
 /**

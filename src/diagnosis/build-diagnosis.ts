@@ -64,7 +64,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   // Found once for all candidates: finding it reads the attempt's candidates.
   const death = deathOf(attempt);
   const scored = candidates.map((candidate) =>
-    scoreCandidate(candidate, input.signatures, workBeforeDeath(death, candidate)),
+    scoreCandidate(candidate, input.signatures, workBeforeDeath(death, candidate, attempt.lastReadyLine)),
   );
   const best = pickBest(scored);
   const eligible = new Set(candidates);

@@ -9,13 +9,23 @@ import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { phaseOf } from './knowledge/phases.js';
-import { isWrapper } from './knowledge/wrappers.js';
+import { innerCauseOf, isWrapper } from './knowledge/wrappers.js';
 
 export type Draft = Omit<
   Candidate,
-  'attempt' | 'afterReady' | 'context' | 'fingerprint' | 'chainBonus' | 'crash' | 'phase' | 'chatterBefore' | 'workBefore'
+  | 'attempt'
+  | 'afterReady'
+  | 'context'
+  | 'fingerprint'
+  | 'chainBonus'
+  | 'crash'
+  | 'phase'
+  | 'chatterBefore'
+  | 'workBefore'
 > & {
   crash?: boolean;
+  /** Its message is the next line (runtimes' `messageOnNextLine`). */
+  awaitsMessage?: boolean;
 };
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
@@ -195,7 +205,10 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     const m = row.pattern.exec(text);
     if (m !== null) return draftFromRow(row, m, base);
   }
-  if (isWrapper(text)) return lineDraft(base, 'error-line', 10, true, true);
+  if (isWrapper(text)) {
+    const inner = innerCauseOf(text);
+    return inner === null ? lineDraft(base, 'error-line', 10, true, true) : innerDraft(base, inner);
+  }
   // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
     return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || saysStartFailed(text), false);
@@ -213,6 +226,8 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   const text = base.line.text;
   const message = (row.message?.(m) ?? text).trim();
   const wrapper = isWrapper(text);
+  const inner = wrapper ? innerCauseOf(text) : null;
+  if (inner !== null) return innerDraft(base, inner);
   const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
   return {
     line: base.line,
@@ -223,9 +238,29 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
     message: exception ? message.replace(/^.*?(?=\[Errno)/, '') : message,
     strength: row.strength,
     // An error-level line that says the start itself failed proves it, whichever row read it.
-    fatal: row.fatal || wrapper || (isErrorLevel(base.line) && saysStartFailed(text)),
+    fatal:
+      (row.fatal && !(row.notFatalAsWarning === true && base.line.level === 'WARNING')) ||
+      wrapper ||
+      (isErrorLevel(base.line) && saysStartFailed(text)),
     wrapper,
     crash: row.crash === true,
+    awaitsMessage: row.messageOnNextLine === true && /:\s*$/.test(text),
+  };
+}
+
+/** The error a wrapper's message relays (knowledge/wrappers.ts): the cause, on the wrapper's line. */
+function innerDraft(base: Base, message: string): Draft {
+  const { line, frames, detail } = base;
+  return {
+    line,
+    frames,
+    detail,
+    kind: 'failure-line',
+    exception: null,
+    message,
+    strength: 41,
+    fatal: true,
+    wrapper: false,
   };
 }
 

@@ -65,6 +65,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly processes = new Set<string>();
   private readonly consoleCopy = new ConsoleCopyFilter();
   private readonly drafts = new DraftMemo();
+  /** A failure whose message is the line that comes next (a Rust panic's `panicked at FILE:LINE:COL:`). */
+  private awaitingMessage: Candidate | null = null;
   /** Which lines are read and how closely, from what the lines read say (never the server's state). */
   private readonly policy: ReadingPolicy;
 
@@ -89,7 +91,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   needsLine(n: number): boolean {
-    if (this.policy.readsInFull(n)) return true;
+    if (this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged) return true;
     return this.assembler.isBusy(n);
   }
@@ -129,6 +131,7 @@ class Session implements DiagnosisSession, ScanTarget {
   readLine(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
+    if (this.awaitingMessage !== null) this.giveMessage(this.awaitingMessage, rawLine);
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
     if (!matters && !this.assembler.isBusy(this.lineCount)) {
@@ -265,8 +268,19 @@ class Session implements DiagnosisSession, ScanTarget {
       this.noise += line.repeat;
       return false;
     }
-    this.addDraft(drafted.draft, line.process, drafted.fingerprint);
+    const candidate = this.addDraft(drafted.draft, line.process, drafted.fingerprint);
+    if (drafted.draft.awaitsMessage === true) this.awaitingMessage = candidate;
     return true;
+  }
+
+  /** The line after a failure that said its message comes next: that message, unless it is a failure itself. */
+  private giveMessage(candidate: Candidate, rawLine: string): void {
+    this.awaitingMessage = null;
+    const next = parseLine(rawLine, this.lineCount);
+    const text = next.text.trim();
+    if (text === '' || this.drafts.draft(next) !== null) return;
+    candidate.message = text;
+    candidate.detail = [candidate.line.text.trim()];
   }
 
   private addTraceback(traceback: Traceback): void {

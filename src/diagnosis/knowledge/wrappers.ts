@@ -64,3 +64,29 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
 ];
 
 export const isWrapper: (text: string) => boolean = anyOf(WRAPPER_PATTERNS);
+
+/** What an inner error's words look like: not a bare status (`exit status 2`, `signal: killed`). */
+const INNER_FAILURE =
+  /error|fail|cannot|could not|unable|not found|missing|invalid|unsupported|not supported|out of memory|denied|refused/i;
+const BARE_STATUS = /^(?:exit status|exit code|signal:?|status)\b/i;
+
+/**
+ * The error a wrapper's own message relays, when it carries one after its words (`error loading llama
+ * server" error="llama runner process has terminated: error loading model: missing tensor ...`): the
+ * lower-level error is the cause, the wrapper its symptom. Null when the wrapper only points elsewhere.
+ */
+export function innerCauseOf(text: string): string | null {
+  for (const pattern of WRAPPER_PATTERNS) {
+    const m = pattern.exec(text);
+    if (m === null) continue;
+    const after = text.slice(m.index + m[0].length);
+    const colon = after.indexOf(': ');
+    if (colon === -1) return null;
+    const inner = after
+      .slice(colon + 2)
+      .replace(/["'\s]+$/, '')
+      .trim();
+    return inner.length >= 12 && INNER_FAILURE.test(inner) && !BARE_STATUS.test(inner) ? inner : null;
+  }
+  return null;
+}

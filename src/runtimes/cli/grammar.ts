@@ -1,0 +1,40 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/** Command lines and the programs around the server: argument errors, `Error: ...` of Go and Rust CLIs, docker, a port that cannot be bound. */
+export default defineGrammar({
+  runtime: 'cli',
+  lines: [
+    // Go and Rust CLIs (`Error: listen tcp ...`, `Error: 500 Internal Server Error: ...`) and click's options.
+    {
+      id: 'cli-error',
+      rank: 260,
+      pattern:
+        /^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$/,
+      fatal: true,
+      strength: 32,
+    },
+    {
+      id: 'docker-daemon',
+      rank: 270,
+      pattern: /docker: Error response from daemon: (.+)/,
+      fatal: true,
+      strength: 40,
+    },
+    {
+      id: 'bind-failed',
+      rank: 360,
+      pattern:
+        /couldn't bind|bind: address already in use|bind: Only one usage of each socket address|address already in use/i,
+      fatal: true,
+      strength: 40,
+    },
+    {
+      id: 'arg-error',
+      rank: 440,
+      pattern:
+        /^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument|unexpected argument|a value is required|the following arguments are required|ambiguous option)|: error: (?:argument|unrecognized arguments|invalid choice|the following arguments are required|ambiguous option)/,
+      fatal: true,
+      strength: 40,
+    },
+  ],
+});

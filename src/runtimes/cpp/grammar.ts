@@ -1,0 +1,99 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/** C and C++: `terminate called ...`, `what():`, assertions in their several shapes, the error lines of the C++ engines (TensorRT-LLM, TurboMind, llama.cpp's loader, ggml's aborts). */
+export default defineGrammar({
+  runtime: 'cpp',
+  lines: [
+    {
+      id: 'cpp-what',
+      rank: 10,
+      pattern: /^\s*what\(\):\s+(.+)$/,
+      fatal: true,
+      strength: 45,
+      message: (m) => m[1] ?? '',
+      crash: true,
+    },
+    {
+      id: 'cpp-terminate',
+      rank: 80,
+      pattern: /terminate called after throwing an instance of '([^']+)'/,
+      fatal: true,
+      strength: 15,
+    },
+    {
+      id: 'cpp-terminate-bare',
+      rank: 90,
+      pattern: /terminate called without an active exception/,
+      fatal: true,
+      strength: 20,
+    },
+    {
+      id: 'tm-error',
+      rank: 180,
+      pattern: /\[TM\]\[(?:ERROR|FATAL)\] (.+)/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    {
+      id: 'trt-error',
+      rank: 190,
+      pattern: /^\[TensorRT-LLM\]\[ERROR\] (.+)|^\d+: \[[\w.:]+\] Error Code \d+/,
+      fatal: true,
+      strength: 38,
+    },
+    {
+      id: 'llama-load',
+      rank: 370,
+      pattern:
+        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )/,
+      fatal: true,
+      strength: 36,
+    },
+    {
+      id: 'llama-abort',
+      rank: 380,
+      // Not a debugger's frame (`#2 0x... in ggml_abort () from ...`): the abort itself, or its assert.
+      pattern: /GGML_ASSERT|^(?!#\d+\s+0x)\S.*\bggml_abort\b|: CUDA error$/,
+      fatal: true,
+      strength: 36,
+      crash: true,
+    },
+    // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`
+    {
+      id: 'c-assert-glibc',
+      rank: 15,
+      pattern: /: Assertion [`'].+' failed\.?\s*$/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    // BSD, macOS, MSVC and TLLM_CHECK: `Assertion failed: EXPR ...`; newlib and bionic: `assertion "EXPR" failed: file ...`.
+    {
+      id: 'c-assert-failed',
+      rank: 16,
+      pattern: /\bAssertion failed: .+|\bassertion "[^"]+" failed: file/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    // libc++'s std::terminate: `libc++abi: terminating due to uncaught exception of type std::length_error: vector`.
+    {
+      id: 'cpp-libcxx-terminate',
+      rank: 17,
+      pattern: /\bterminating (?:due to|with) uncaught exception of type .+/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    // glog and absl: `F1201 08:00:00.123456  1234 file.cc:12] Check failed: a == b (1 vs. 2)`.
+    {
+      id: 'glog-fatal',
+      rank: 18,
+      pattern: /^F\d{4} [\d:.]+\s+\d+ \S+:\d+\] .+|\bCheck failed: .+/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/** Go: `panic:` and `fatal error:`, and Ollama's logfmt lines (`msg="..." error="..."`) that relay its runner. */
+export default defineGrammar({
+  runtime: 'go',
+  lines: [
+    { id: 'go-panic', rank: 240, pattern: /^panic: (.+)/, fatal: true, strength: 40, crash: true },
+    { id: 'go-fatal', rank: 250, pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
+    // Ollama's slog lines, their `time= level= source=` header already read: `msg="..." error="..."`.
+    // Logged at INFO, yet the start of the model failed; its error="..." says why, or repeats the loader.
+    {
+      id: 'ollama-server-failed',
+      rank: 390,
+      pattern: /^msg="NewLlamaServer failed".*?error="([^"]+)"/,
+      fatal: true,
+      strength: 30,
+      message: (m) => m[1] ?? '',
+      quiet: true,
+    },
+    {
+      id: 'ollama-load-error',
+      rank: 400,
+      pattern:
+        /^msg="(?:error loading|failed to load|unable to load|error starting|llama runner terminated)[^"]*"(?:.*?error="([^"]+)")?/,
+      fatal: true,
+      strength: 34,
+    },
+    {
+      id: 'ollama-error',
+      rank: 410,
+      pattern: /^msg="([^"]+)"(?:.*?error="([^"]+)")?/,
+      fatal: false,
+      strength: 30,
+      message: (m) => m[2] ?? m[1] ?? '',
+    },
+    {
+      id: 'go-std-error',
+      rank: 420,
+      pattern: /\b(?:exited with error|runner exited|error loading|failed to)\b/,
+      fatal: false,
+      strength: 20,
+    },
+  ],
+});

@@ -1,0 +1,101 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/** GPU runtimes: CUDA, cuBLAS/cuDNN, HIP, NPU, Vulkan and Metal errors, and a server giving up its GPU. */
+export default defineGrammar({
+  runtime: 'gpu',
+  lines: [
+    {
+      id: 'cuda-oom',
+      rank: 30,
+      pattern: /CUDA out of memory|OutOfMemoryError|CUDA_ERROR_OUT_OF_MEMORY/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    // The CUDA runtime's own error strings, printed bare by the C++ engines (`cudaGetErrorString`).
+    {
+      id: 'cuda-error-string',
+      rank: 60,
+      pattern:
+        /^(?:no kernel image is available for execution on the device|an illegal memory access was encountered|device-side assert triggered|misaligned address|unspecified launch failure|the provided PTX was compiled with an unsupported toolchain|CUDA driver version is insufficient for CUDA runtime version|forward compatibility was attempted on non supported HW)\b/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
+    // A GPU server that gives up its GPU has failed as one, though it goes on (Ollama on a too-old card).
+    {
+      id: 'gpu-fallback',
+      rank: 70,
+      pattern:
+        /\b(?:GPU|CUDA)\b.{0,60}\b(?:too old|not supported|unsupported)\b.{0,60}\bfalling back to CPU\b/i,
+      fatal: true,
+      strength: 38,
+    },
+    {
+      id: 'cuda-error',
+      rank: 100,
+      pattern: /\bCUDA (?:error|Error|runtime error)\b(?:[: ].*)?$/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    {
+      id: 'cublas-error',
+      rank: 110,
+      pattern: /\bcu(?:BLAS|DNN|FFT|SPARSE) error\b/i,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
+    {
+      id: 'cuda-failed',
+      rank: 120,
+      pattern: /\bFailed: Cuda error\b|cudaMalloc failed|\bcuda(?:Malloc|Memcpy)\w* failed/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    {
+      id: 'ggml-cuda-init',
+      rank: 130,
+      pattern: /ggml_cuda_init: failed to initialize CUDA: (.+)/,
+      fatal: true,
+      strength: 38,
+    },
+    {
+      id: 'no-cuda-gpus',
+      rank: 430,
+      pattern:
+        /no CUDA-capable device is detected|Found no NVIDIA driver|NVIDIA driver on your system is too old|NVML Shared Library Not Found|Failed to initialize NVML/,
+      fatal: false,
+      strength: 38,
+      quiet: true,
+    },
+    // Vulkan and Metal through ggml, HIP and ROCm, Ascend NPUs: the device said no.
+    {
+      id: 'vulkan-error',
+      rank: 95,
+      pattern: /Device memory allocation of size \d+ failed|\bErrorOutOfDeviceMemory\b|\bErrorDeviceLost\b/,
+      fatal: true,
+      strength: 41,
+      crash: true,
+    },
+    {
+      id: 'metal-error',
+      rank: 96,
+      pattern: /\bggml_metal_\w+: error: .+|kIOGPUCommandBufferCallbackError\w+/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
+    {
+      id: 'hip-error',
+      rank: 97,
+      pattern: /\bHIP error\b|\bhipError\w+|\bHSA_STATUS_ERROR_\w+/,
+      fatal: true,
+      strength: 41,
+      crash: true,
+    },
+    { id: 'npu-oom', rank: 98, pattern: /\bNPU out of memory\b/, fatal: true, strength: 42, crash: true },
+  ],
+});
