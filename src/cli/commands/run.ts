@@ -154,7 +154,12 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   ] as const) {
     if (file !== undefined) checkWritePath(resolve(io.cwd, file), flag);
   }
-  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+  const { signatures, warnings: ruleWarnings } = await loadSignatures({
+    rulesDirs: flags.rules ?? [],
+    env: io.env,
+  });
+  // A broken or duplicate rule is said, and the start goes on with the other rules.
+  for (const warning of ruleWarnings) io.stderr.write(`vigil: warning: ${warning}\n`);
 
   // What the pre-flight check found, for --report's page.
   let findings: Finding[] | null = null;
