@@ -8,13 +8,7 @@ import { expectRefused, runBin, tempDir } from './helpers.js';
 // Node itself in the README's `node dist/cli/bin.js` form.
 
 function unit(flags: string[], server: string[] = ['/bin/true', 'serve']) {
-  const dir = tempDir();
-  return runBin(
-    ['unit', '--name', 'vllm-x', '--environment-file', join(dir, 'x.env'), ...flags, '--', ...server],
-    {
-      env: { HOME: dir },
-    },
-  );
+  return runBin(['unit', '--name', 'vllm-x', ...flags, '--', ...server], { env: { HOME: tempDir() } });
 }
 
 describe('vigil unit refuses values systemd would not take as meant', () => {
