@@ -1,6 +1,7 @@
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StartRecord } from '../progress/index.js';
+import { checkFolders } from '../system/trusted-path.js';
 import { writeFileAtomic } from '../system/write-file-atomic.js';
 import { redactArgv } from '../redaction/index.js';
 import { parseHistory, type HistoryFile, type StartStats } from './history-schema.js';
@@ -132,6 +133,9 @@ async function writeEntry(
   at: string,
   change: (entry: HistoryFile['commands'][string]) => void,
 ): Promise<void> {
+  // Checked before anything is made or locked: with `sudo -E` HOME is another user's, who could swap a
+  // folder on the way for a link.
+  checkFolders(path, 'the start history');
   await mkdir(dirname(path), { recursive: true });
   // Across processes too: concurrent vigils each keep their record (the lock), as one process does (the queue).
   await withLock(path, () => writeLocked(path, key, at, change));

@@ -29,6 +29,8 @@ function openToOthers(info: Stats, uid: number, next: Stats | null): string | nu
   if ((info.mode & 0o022) === 0) return null;
   const sticky = (info.mode & 0o1000) !== 0;
   if (sticky && (next === null || trustedOwner(next, uid))) return null;
+  if (sticky && next !== null)
+    return `is shared (sticky) and the entry on the way in it is owned by uid ${next.uid}`;
   return 'can be written by other users';
 }
 

@@ -26,7 +26,7 @@ export async function writeFileAtomic(
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
   // The rename replaces a link at `path` rather than follow it; a folder on the way must not be one either.
-  checkFolders(path, 'to');
+  checkFolders(path, 'the file');
   const temporary = join(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
