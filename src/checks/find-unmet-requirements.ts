@@ -1,3 +1,4 @@
+import { normalizeName } from '../environment/normalize-name.js';
 import { satisfiesSpecifier } from '../environment/pep440.js';
 import type { CheckContext, Problem } from './define-check.js';
 import { formatInstall } from './install-command.js';
@@ -9,6 +10,7 @@ import type { RequirementEdge } from './requirement-edges.js';
  */
 export function findUnmetRequirements(context: CheckContext, edges: readonly RequirementEdge[]): Problem[] {
   const problems: Problem[] = [];
+  const unreadable = unreadableKeys(context);
   for (const edge of edges) {
     const { dependent, requirement, extra, requestedBy } = edge;
     const target = context.installed.get(requirement.key);
@@ -22,6 +24,8 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
     const spec = `${wanted}${requirement.specifier}`;
     const via =
       extra === '' ? '' : ` (for its extra [${extra}], which ${requestedBy ?? 'a dependent'} asks for)`;
+    // Its metadata could not be read (metadata-unreadable says so): present, at a version no one knows.
+    if (target === undefined && unreadable.has(requirement.key)) continue;
     if (target === undefined) {
       problems.push({
         title: 'Required package not installed',
@@ -44,4 +48,15 @@ export function findUnmetRequirements(context: CheckContext, edges: readonly Req
     });
   }
   return problems;
+}
+
+/** The distribution names of the .dist-info and .egg-info folders whose metadata could not be read. */
+function unreadableKeys(context: CheckContext): Set<string> {
+  const keys = new Set<string>();
+  for (const { path } of context.environment.unreadable) {
+    const folder = /([^/]+)\.(?:dist|egg)-info(?:\/|$)/.exec(path)?.[1];
+    const name = folder?.split('-')[0];
+    if (name !== undefined && name !== '') keys.add(normalizeName(name));
+  }
+  return keys;
 }

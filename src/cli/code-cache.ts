@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
+import { findUntrustedFolder, writerUid } from '../system/trusted-path.js';
 import { COMMAND_NAMES } from './commands/names.js';
 import type { runCli as RunCli } from './run-cli.js';
 
@@ -37,8 +38,8 @@ const HEADER = /^\/\/ vigil-cli ([0-9a-f]{16})\n/;
 
 /**
  * Loads the bundle with its cached bytecode; null when the cache cannot serve (no bundle beside this one,
- * the cache switched off with VIGIL_CODE_CACHE=0, or a cache folder it cannot write while there is no
- * cache yet): the caller then imports the ES modules as before, which costs no more than a bundle compiled
+ * the cache switched off with VIGIL_CODE_CACHE=0, or a cache folder that is not this user's alone, on a
+ * path another user could change): the caller then imports the ES modules as before, which costs no more than a bundle compiled
  * without a cache would.
  */
 export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: string): CachedCli | null {
@@ -51,12 +52,13 @@ export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: s
     return null;
   }
   const hash = HEADER.exec(source)?.[1];
-  const folder = cacheFolder(env);
-  if (hash === undefined || folder === null) return null;
+  const path = cacheFolder(env);
+  if (hash === undefined || path === null) return null;
   // Vigil often runs as root, and the cache is code: only a folder and files of this user that no one else
-  // can write are used (a `sudo -E` keeps another user's XDG_CACHE_HOME).
-  if (!ownFolder(folder)) return null;
-  const file = join(folder, cacheName(hash, command));
+  // can write are used (a `sudo -E` keeps another user's XDG_CACHE_HOME), on a path no one else can change.
+  const folder = openFolder(path);
+  if (folder === null) return null;
+  const file = join(path, cacheName(hash, command));
   const cachedData = readCache(file);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
@@ -73,9 +75,16 @@ export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: s
     dirname(bundle),
   );
   const runCli = module.exports.runCli;
-  if (typeof runCli !== 'function') return null;
+  if (typeof runCli !== 'function') {
+    closeFolder(folder);
+    return null;
+  }
   const stale = cachedData === undefined || script.cachedDataRejected === true;
-  return { runCli, save: () => (stale ? writeCache(folder, file, hash, script) : undefined) };
+  const save = (): void => {
+    if (stale && sameFolder(folder)) writeCache(folder.path, file, hash, script);
+    closeFolder(folder);
+  };
+  return { runCli, save };
 }
 
 /** $XDG_CACHE_HOME/vigil/code, else ~/.cache/vigil/code; null when there is no home to put it in. */
@@ -119,22 +128,64 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** The cache folder, made if missing: true when it is this user's own, and writable. */
-function ownFolder(folder: string): boolean {
+/** The cache folder, held open from the start of a run to its end: the descriptor tells whether it was swapped. */
+interface OpenFolder {
+  path: string;
+  fd: number;
+  info: Stats;
+}
+
+/**
+ * The cache folder, made if missing, when it is this user's own and writable and no other user can change
+ * the path to it (each folder on the way root's or this user's, writable by no one else: trusted-path.ts);
+ * null otherwise, and then there is no cache. The folders on the way are checked before anything is made.
+ */
+function openFolder(path: string): OpenFolder | null {
+  const uid = writerUid();
+  if (uid === null) return null;
+  let fd: number | null = null;
   try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const info = lstatSync(folder);
-    accessSync(folder, constants.W_OK);
-    return info.isDirectory() && ownedAlone(info);
+    if (findUntrustedFolder(path, uid) !== null) return null;
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    // Made now: the parts just made are checked too.
+    if (findUntrustedFolder(path, uid) !== null) return null;
+    fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    const info = fstatSync(fd);
+    accessSync(path, constants.W_OK);
+    if (info.isDirectory() && ownedAlone(info)) return { path, fd, info };
+  } catch {
+    // Not there, not a folder, or not ours: no cache.
+  }
+  if (fd !== null) closeSync(fd);
+  return null;
+}
+
+/** The path still names the folder opened at the start (it cannot change unless root or this user did). */
+function sameFolder(folder: OpenFolder): boolean {
+  try {
+    const now = lstatSync(folder.path);
+    const held = fstatSync(folder.fd);
+    return now.dev === held.dev && now.ino === held.ino && held.isDirectory() && ownedAlone(held);
   } catch {
     return false;
   }
 }
 
+function closeFolder(folder: OpenFolder): void {
+  try {
+    closeSync(folder.fd);
+  } catch {
+    // Already closed: nothing held.
+  }
+}
+
 /** Owned by the user running vigil and writable by no one else. */
 function ownedAlone(info: Stats): boolean {
-  return (process.getuid === undefined || info.uid === process.getuid()) && (info.mode & 0o022) === 0;
+  return info.uid === writerUid() && (info.mode & 0o022) === 0;
 }
+
+/** A name this cache writes: a bundle's bytecode, or its temporary file. */
+const CACHE_ENTRY = /^[0-9a-f]{16}-v8-[^/]*\.bin(?:\.\d+\.tmp)?$/;
 
 /**
  * Written under a temporary name and renamed, so a run that reads it meanwhile sees the old file or the new
@@ -146,8 +197,13 @@ function writeCache(folder: string, file: string, hash: string, script: Script):
     // wx: never through a file or link someone put at that name.
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
+    // Only this cache's own files go, each checked to be a regular file of this user's: the folder and the
+    // path to it were checked, so the name cannot lead elsewhere meanwhile.
     for (const name of readdirSync(folder)) {
-      if (!name.startsWith(`${hash}-`)) rmSync(join(folder, name), { force: true });
+      if (name.startsWith(`${hash}-`) || !CACHE_ENTRY.test(name)) continue;
+      const entry = join(folder, name);
+      const info = lstatSync(entry);
+      if (info.isFile() && info.uid === writerUid()) rmSync(entry, { force: true });
     }
   } catch {
     try {

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { VigilError } from '../errors.js';
 import { redactDiagnosis } from '../redaction/index.js';
 import type { ReportFormat } from '../reporting/index.js';
-import { readFailed } from '../sources/describe-read-error.js';
+import { isDevice, readFailed } from '../sources/describe-read-error.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import type { CliIo } from './io.js';
 import type { PageInput } from './render-page.js';
@@ -62,9 +62,10 @@ export async function diagnoseEach(
 async function checkReadable(path: string): Promise<void> {
   try {
     const handle = await open(path, 'r');
-    const folder = (await handle.stat()).isDirectory();
+    const stats = await handle.stat();
     await handle.close();
-    if (folder) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
+    if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
+    if (isDevice(path, stats)) throw Object.assign(new Error('device'), { code: 'ENOTLOG' });
   } catch (error) {
     throw readFailed(path, error);
   }

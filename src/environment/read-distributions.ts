@@ -57,6 +57,16 @@ export function readDistributions(sitePackages: string): SiteReading {
       reading.unreadable.push({ path, reason: 'left behind by an interrupted uninstall or upgrade' });
       continue;
     }
+    if (entry.includes('\uFFFD')) {
+      // A name that is not UTF-8 (Latin-1 bytes from an old tarball): Node reads it with U+FFFD in place of
+      // the bytes and can open nothing under that string. Said as unreadable, never as "METADATA is missing".
+      reading.unreadable.push({
+        path,
+        reason: 'has a name that is not UTF-8, so vigil cannot open it',
+        access: true,
+      });
+      continue;
+    }
     let distribution: Distribution | string;
     try {
       distribution = isDistInfo

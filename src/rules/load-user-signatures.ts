@@ -102,10 +102,31 @@ export async function loadSignatures(options: LoadSignaturesOptions): Promise<Lo
   }
   for (const dir of options.rulesDirs ?? []) user.push(...(await readRules(dir, true, skipped)));
   if (user.length === 0) return { signatures: [...builtinSignatures], userFiles: new Map(), warnings };
+  const unique = keepFirstOfEachId(user, skipped);
   const { mergeSignatures } = await import('../signatures/user-signatures.js');
   return {
-    signatures: mergeSignatures(builtinSignatures, user),
-    userFiles: new Map(user.map((entry) => [entry.signature.id, entry.file])),
+    signatures: mergeSignatures(builtinSignatures, unique),
+    userFiles: new Map(unique.map((entry) => [entry.signature.id, entry.file])),
     warnings,
   };
+}
+
+/**
+ * One rule per id, the first read (the default folder, then each --rules in order, files sorted): a second
+ * file with the same id is a warning naming both, not a stop, since a stray copy of a rule file must not keep
+ * every diagnosis and every supervised start from running. Without `warnings` (strict) it is an error.
+ */
+function keepFirstOfEachId(user: readonly UserSignature[], warnings: string[] | null): UserSignature[] {
+  const first = new Map<string, UserSignature>();
+  for (const entry of user) {
+    const previous = first.get(entry.signature.id);
+    if (previous === undefined) {
+      first.set(entry.signature.id, entry);
+      continue;
+    }
+    const problem = `signature id "${entry.signature.id}" in ${entry.file} is also defined in ${previous.file}`;
+    if (warnings === null) throw new ConfigError(`${problem}; rename one of them`);
+    warnings.push(`${problem}: the one in ${previous.file} is used; rename one of them`);
+  }
+  return [...first.values()];
 }

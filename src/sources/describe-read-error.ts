@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { SourceError } from '../errors.js';
 
 const REASONS: Record<string, string> = {
@@ -9,6 +10,7 @@ const REASONS: Record<string, string> = {
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the name is too long',
   EIO: 'input/output error',
+  ENOTLOG: 'it is a device, not a log file',
 };
 
 /** A file-system error as the few words after "cannot read PATH: ", never a stack trace. */
@@ -22,4 +24,16 @@ export function describeReadError(error: unknown): string {
 /** The error to throw when `label` cannot be read: one line, with the cause kept. */
 export function readFailed(label: string, error: unknown): SourceError {
   return new SourceError(`cannot read ${label}: ${describeReadError(error)}`, { cause: error });
+}
+
+/**
+ * A character or block device, or a socket: nothing a log is kept in (/dev/zero would be read forever, a disk
+ * for hours). /dev/null is let through: it ends at once, and is reported as empty.
+ */
+export function isDevice(
+  path: string,
+  stats: Pick<Stats, 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>,
+): boolean {
+  if (path === '/dev/null') return false;
+  return stats.isCharacterDevice() || stats.isBlockDevice() || stats.isSocket();
 }

@@ -108,11 +108,27 @@ function scopeArgs(query: Pick<PodQuery, 'namespace' | 'allNamespaces'>): string
   return query.namespace === undefined ? [] : [`--namespace=${query.namespace}`];
 }
 
-async function getJson(runner: CommandRunner, args: string[], env: Env, label: string): Promise<unknown> {
-  const result = await runner.run('kubectl', args, { timeoutMs: 60_000, env, label });
+/** What one `kubectl get ... -o json` may print: a pod list of thousands fits many times over. */
+const JSON_CAP_BYTES = 64 * 1024 * 1024;
+/** A pod's events come from one call per pod: a stuck API server costs each pod this much, not minutes. */
+const EVENTS_TIMEOUT_MS = 20_000;
+
+async function getJson(
+  runner: CommandRunner,
+  args: string[],
+  env: Env,
+  label: string,
+  timeoutMs = 60_000,
+): Promise<unknown> {
+  const result = await runner.run('kubectl', args, { timeoutMs, env, label, maxBytes: JSON_CAP_BYTES });
   if (result.code !== 0) {
     throw new SourceError(
       `${label} failed (status ${result.code}): ${pickLine(result.stderr, 'last') ?? 'no error printed'}`,
+    );
+  }
+  if (Buffer.byteLength(result.stdout) >= JSON_CAP_BYTES) {
+    throw new SourceError(
+      `${label} printed more than ${JSON_CAP_BYTES / 1024 / 1024} MB of JSON; narrow the selector`,
     );
   }
   try {
@@ -152,86 +168,118 @@ export async function readPodEvents(
     ['get', 'events', ...namespace, `--field-selector=involvedObject.name=${pod.name}`, '--output=json'],
     env,
     'kubectl get events',
+    EVENTS_TIMEOUT_MS,
   );
   return parseEventList(list);
 }
 
-interface RawTerminated {
-  reason?: string;
-  exitCode?: number;
-  message?: string;
+// kubectl's JSON is read by shape, field by field: `null`, a string or a list where an object belongs (a
+// wrapper script, a proxy's error page in JSON, another API's answer) is one clear line, or a field left
+// out, never an internal error.
+type JsonObject = Record<string, unknown>;
+
+function objectOf(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
 }
-interface RawStatus {
-  name?: string;
-  ready?: boolean;
-  restartCount?: number;
-  state?: { running?: object; waiting?: { reason?: string }; terminated?: RawTerminated };
-  lastState?: { terminated?: RawTerminated };
+
+function at(value: unknown, ...path: string[]): unknown {
+  let current: unknown = value;
+  for (const key of path) current = objectOf(current)?.[key];
+  return current;
 }
-interface RawPod {
-  metadata?: { name?: string; namespace?: string };
-  status?: { phase?: string; reason?: string; containerStatuses?: RawStatus[] };
+
+function stringAt(value: unknown, ...path: string[]): string | null {
+  const found = at(value, ...path);
+  return typeof found === 'string' ? found : null;
+}
+
+function numberAt(value: unknown, ...path: string[]): number | null {
+  const found = at(value, ...path);
+  return typeof found === 'number' && Number.isFinite(found) ? found : null;
+}
+
+/** The objects of a List's `items`; throws where the answer is not a List of `what`. */
+function itemsOf(list: unknown, what: string): JsonObject[] {
+  const items = at(list, 'items');
+  if (objectOf(list) === null || !Array.isArray(items)) {
+    throw new SourceError(
+      `kubectl printed ${describeJson(list)} where a List of ${what} belongs; is kubectl the real one?`,
+    );
+  }
+  return objectsIn(items as unknown[]);
+}
+
+function objectsIn(values: unknown[]): JsonObject[] {
+  const objects: JsonObject[] = [];
+  for (const value of values) {
+    const object = objectOf(value);
+    if (object !== null) objects.push(object);
+  }
+  return objects;
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  if (typeof value !== 'object') return `a JSON ${typeof value}`;
+  return 'an object without an items list';
 }
 
 /** Pure: a `kubectl get pods -o json` List (or one Pod) as pods and their chosen container's state. */
 export function parsePodList(list: unknown, container?: string): KubePod[] {
-  const value = list as { kind?: string; items?: RawPod[] } & RawPod;
-  const items = value.kind === 'Pod' ? [value] : (value.items ?? []);
+  const items = stringAt(list, 'kind') === 'Pod' ? [list as JsonObject] : itemsOf(list, 'pods');
   return items
-    .filter((pod) => typeof pod.metadata?.name === 'string')
+    .filter((pod) => stringAt(pod, 'metadata', 'name') !== null)
     .map((pod) => parsePod(pod, container))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+function terminatedOf(value: unknown): KubePod['state']['terminated'] {
+  if (objectOf(value) === null) return null;
+  return {
+    reason: stringAt(value, 'reason'),
+    exitCode: numberAt(value, 'exitCode'),
+    message: stringAt(value, 'message'),
+  };
+}
+
 /** Pure: one Pod object as the pod and its chosen container's state (the first, without a name). */
 export function parsePod(value: unknown, container?: string): KubePod {
-  const pod = value as RawPod;
-  const statuses = pod.status?.containerStatuses ?? [];
-  const status = statuses.find((candidate) => candidate.name === container) ?? statuses[0];
-  const terminated = status?.state?.terminated ?? status?.lastState?.terminated;
+  if (objectOf(value) === null) {
+    throw new SourceError(
+      `kubectl printed ${describeJson(value)} where a Pod belongs; is kubectl the real one?`,
+    );
+  }
+  const listed = at(value, 'status', 'containerStatuses');
+  const statuses = Array.isArray(listed) ? objectsIn(listed as unknown[]) : [];
+  const status = statuses.find((candidate: JsonObject) => candidate.name === container) ?? statuses[0];
+  const state = at(status, 'state');
+  const terminated =
+    terminatedOf(at(state, 'terminated')) ?? terminatedOf(at(status, 'lastState', 'terminated'));
   return {
-    name: pod.metadata?.name ?? '',
-    namespace: pod.metadata?.namespace ?? null,
-    running: status?.state?.running !== undefined,
-    endedNow: status?.state?.terminated !== undefined,
+    name: stringAt(value, 'metadata', 'name') ?? '',
+    namespace: stringAt(value, 'metadata', 'namespace'),
+    running: objectOf(at(state, 'running')) !== null,
+    endedNow: objectOf(at(state, 'terminated')) !== null,
     state: {
-      phase: pod.status?.phase ?? null,
-      reason: pod.status?.reason ?? null,
-      container: status?.name ?? null,
-      restartCount: status?.restartCount ?? 0,
-      ready: status?.ready === true,
-      waiting: status?.state?.waiting?.reason ?? null,
-      terminated:
-        terminated === undefined
-          ? null
-          : {
-              reason: terminated.reason ?? null,
-              exitCode: terminated.exitCode ?? null,
-              message: terminated.message ?? null,
-            },
+      phase: stringAt(value, 'status', 'phase'),
+      reason: stringAt(value, 'status', 'reason'),
+      container: stringAt(status, 'name'),
+      restartCount: numberAt(status, 'restartCount') ?? 0,
+      ready: at(status, 'ready') === true,
+      waiting: stringAt(state, 'waiting', 'reason'),
+      terminated,
     },
   };
 }
 
 /** Pure: a `kubectl get events -o json` List as events. */
 export function parseEventList(list: unknown): PodEvent[] {
-  const items =
-    (
-      list as {
-        items?: {
-          type?: string;
-          reason?: string;
-          message?: string;
-          count?: number;
-          series?: { count?: number };
-        }[];
-      }
-    ).items ?? [];
-  return items.map((event) => ({
-    type: event.type ?? 'Normal',
-    reason: event.reason ?? '',
-    message: (event.message ?? '').trim(),
-    count: event.count ?? event.series?.count ?? 1,
+  return itemsOf(list, 'events').map((event) => ({
+    type: stringAt(event, 'type') ?? 'Normal',
+    reason: stringAt(event, 'reason') ?? '',
+    message: (stringAt(event, 'message') ?? '').trim(),
+    count: numberAt(event, 'count') ?? numberAt(event, 'series', 'count') ?? 1,
   }));
 }
 

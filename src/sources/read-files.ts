@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { readFailed } from './describe-read-error.js';
+import { isDevice, readFailed } from './describe-read-error.js';
 import { planDecode, type DecodePlan } from './decode-input.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
@@ -86,6 +86,8 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
     handle = await open(path, 'r');
     const stats = await handle.stat();
     if (stats.isDirectory()) throw Object.assign(new Error('folder'), { code: 'EISDIR' });
+    // /dev/zero never ends, a disk is no log: only files and pipes (`<(journalctl ...)`) are read.
+    if (isDevice(path, stats)) throw Object.assign(new Error('device'), { code: 'ENOTLOG' });
     const { head, consumed, complete } = await peekHead(handle, stats.isFile() ? stats.size : null);
     const opened = handle;
     const kind = sniffInput(head, complete);

@@ -1,6 +1,8 @@
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StartRecord } from '../progress/index.js';
+import { checkFolders } from '../system/trusted-path.js';
+import { writeFileAtomic } from '../system/write-file-atomic.js';
 import { redactArgv } from '../redaction/index.js';
 import { parseHistory, type HistoryFile, type StartStats } from './history-schema.js';
 
@@ -131,6 +133,9 @@ async function writeEntry(
   at: string,
   change: (entry: HistoryFile['commands'][string]) => void,
 ): Promise<void> {
+  // Checked before anything is made or locked: with `sudo -E` HOME is another user's, who could swap a
+  // folder on the way for a link.
+  checkFolders(path, 'the start history');
   await mkdir(dirname(path), { recursive: true });
   // Across processes too: concurrent vigils each keep their record (the lock), as one process does (the queue).
   await withLock(path, () => writeLocked(path, key, at, change));
@@ -156,11 +161,12 @@ async function writeLocked(
   await writeAtomically(path, `${JSON.stringify(history, null, 2)}\n`, 0o600);
 }
 
-/** Writes a whole file or none: a temp file beside it, then a rename over it. */
+/**
+ * Writes a whole file or none: a temp file beside it, then a rename over it, never through a folder another
+ * user could swap for a link (write-file-atomic.ts).
+ */
 export async function writeAtomically(path: string, text: string, mode = 0o644): Promise<void> {
-  const temp = `${path}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  await writeFile(temp, text, { mode });
-  await rename(temp, path);
+  await writeFileAtomic(path, text, { overwrite: true, mode });
 }
 
 function compareStrings(a: string, b: string): number {

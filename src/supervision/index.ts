@@ -56,7 +56,13 @@ export { createProgressDisplay } from './progress-display.js';
 export type { ProgressDisplay, ProgressDisplayOptions } from './progress-display.js';
 export { runPreflight } from './preflight.js';
 export type { PreflightOptions, PreflightVerdict } from './preflight.js';
-export { formatExecLine, quoteExecArgument, renderUnitFile, validateServiceName } from './unit-file.js';
+export {
+  formatExecLine,
+  quoteExecArgument,
+  renderUnitFile,
+  secretsOf,
+  validateServiceName,
+} from './unit-file.js';
 export type { UnitFileOptions } from './unit-file.js';
 export { watchUnit } from './watch/watch-unit.js';
 export type { WatchUnitOptions, WatchUnitResult } from './watch/watch-unit.js';

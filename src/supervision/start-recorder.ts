@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import type { ProgressState } from '../progress/index.js';
 import { renderMetrics } from '../reporting/render-metrics.js';
 import { renderTerminationLog } from '../reporting/termination-log.js';
+import { replaceFile } from '../system/safe-write.js';
+import { describeError } from '../errors.js';
 import { updateStats, writeAtomically, type StartStats } from './history-store.js';
 import type { StartFailure } from './monitor/types.js';
 
@@ -119,8 +120,8 @@ export function openStartRecorder(options: StartRecorderOptions): StartRecorder 
         fix: failure.diagnosis.signature?.fix,
       });
       pending.push(
-        writeFile(file, text).catch((error: unknown) =>
-          options.warn(`could not write --termination-log ${file}: ${String(error)}`),
+        replaceFile(file, text, '--termination-log').catch((error: unknown) =>
+          options.warn(`could not write --termination-log ${file}: ${describeError(error)}`),
         ),
       );
     },

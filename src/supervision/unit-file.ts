@@ -126,6 +126,43 @@ export function formatExecLine(command: string, args: readonly string[]): string
   return [command, ...args].map(quoteExecArgument).join(' ');
 }
 
+/**
+ * Server flags whose value is a secret, and the variable of the environment file the unit reads it from:
+ * the unit holds `--api-key ${VIGIL_API_KEY}` (systemd puts the value in at the start), never the key.
+ */
+const SECRET_FLAGS: ReadonlyMap<string, string> = new Map([['--api-key', 'VIGIL_API_KEY']]);
+
+/** The secrets `args` gives on the command line, as the environment file's lines to hold them. */
+export function secretsOf(args: readonly string[]): { variable: string; value: string }[] {
+  const found: { variable: string; value: string }[] = [];
+  args.forEach((word, index) => {
+    for (const [flag, variable] of SECRET_FLAGS) {
+      if (word === flag && index + 1 < args.length) found.push({ variable, value: args[index + 1] ?? '' });
+      else if (word.startsWith(`${flag}=`)) found.push({ variable, value: word.slice(flag.length + 1) });
+    }
+  });
+  return found;
+}
+
+/** The server's command line, each secret flag's value replaced by its variable (left unquoted for systemd). */
+function formatServerLine(command: string, args: readonly string[]): string {
+  const words = [quoteExecArgument(command)];
+  for (let index = 0; index < args.length; index++) {
+    const word = args[index] ?? '';
+    const variable = SECRET_FLAGS.get(word);
+    const joined = [...SECRET_FLAGS].find(([flag]) => word.startsWith(`${flag}=`));
+    if (variable !== undefined && index + 1 < args.length) {
+      words.push(quoteExecArgument(word), `\${${variable}}`);
+      index++;
+    } else if (joined !== undefined) {
+      words.push(`${quoteExecArgument(`${joined[0]}=`)}\${${joined[1]}}`);
+    } else {
+      words.push(quoteExecArgument(word));
+    }
+  }
+  return words.join(' ');
+}
+
 /** systemd time span: `1200s` style, rounded up to whole seconds. */
 function seconds(ms: number): string {
   return `${Math.ceil(ms / 1000)}s`;
@@ -143,14 +180,19 @@ export function renderUnitFile(options: UnitFileOptions): string {
   if (!options.command.startsWith('/')) {
     throw new UsageError(`${options.command} is not an absolute path: systemd needs one in ExecStart`);
   }
+  const vigilProgram = options.vigil[0] ?? '';
+  if (!vigilProgram.startsWith('/')) {
+    // A leading +, -, @, : or ! is a systemd prefix (+ runs as root whatever User= says): paths only.
+    throw new UsageError(`vigil's path ${JSON.stringify(vigilProgram)} is not absolute: systemd needs one`);
+  }
   const loadMs = options.loadMs ?? 20 * 60_000;
   // The GPU wait, the load, and half as much again: a slow start is not a failed one.
   const startTimeoutMs = options.gpuWaitSeconds * 1000 + loadMs * 1.5;
   // The start limit must span the bursts of restarts it counts, or it never trips.
   const attemptMs = startTimeoutMs + options.restartSec * 1000;
   const limitIntervalMs = attemptMs * options.startLimitBurst + 60_000;
-  const server = formatExecLine(options.command, options.args);
-  const vigil = formatExecLine(options.vigil[0] ?? 'vigil', options.vigil.slice(1));
+  const server = formatServerLine(options.command, options.args);
+  const vigil = formatExecLine(vigilProgram, options.vigil.slice(1));
   const environment =
     options.python !== undefined
       ? ` --python ${quoteExecArgument(options.python)}`

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { VigilError } from '../errors.js';
+import { checkFolders } from './trusted-path.js';
 
 /** The target exists and the caller did not ask to overwrite it. */
 export class FileExistsError extends VigilError {}
@@ -24,6 +25,8 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
+  // The rename replaces a link at `path` rather than follow it; a folder on the way must not be one either.
+  checkFolders(path, 'the file');
   const temporary = join(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,

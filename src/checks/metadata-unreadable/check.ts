@@ -1,3 +1,4 @@
+import { isVersion } from '../../environment/pep440.js';
 import { describeOwnerQuery } from '../../environment/system-packages.js';
 import { defineCheck, type Problem } from '../define-check.js';
 
@@ -28,6 +29,14 @@ export default defineCheck({
           },
     );
     for (const distribution of environment.distributions) {
+      // pip refuses such a version ("Ignoring invalid distribution"), and no specifier can be checked against it.
+      if (!isVersion(distribution.version)) {
+        problems.push({
+          detail: `${distribution.name} has the version ${JSON.stringify(distribution.version)}, which is not a PEP 440 version: pip treats it as invalid and no requirement on it can be checked.`,
+          fix: `reinstall ${distribution.name} from a proper release`,
+          packages: [distribution.name],
+        });
+      }
       if (distribution.invalidRequirements.length === 0) continue;
       problems.push({
         detail: `${distribution.name} ${distribution.version} has Requires-Dist entries that are not PEP 508: ${distribution.invalidRequirements.join('; ')}. pip check reports "Error parsing dependencies of ${distribution.name}".`,

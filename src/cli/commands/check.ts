@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SourceError, UsageError } from '../../errors.js';
+import { SourceError, UsageError, VigilError } from '../../errors.js';
 import {
   runCheck,
   type CheckOptions,
@@ -12,6 +11,7 @@ import { renderTerminationLog } from '../../reporting/termination-log.js';
 import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
 import { mirrorRemoteEnvironment } from '../../sources/remote-environment.js';
 import type { CommandRunner } from '../../system/run-command.js';
+import { replaceFile } from '../../system/safe-write.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
@@ -150,13 +150,13 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
       );
       io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
       if (flags.terminationLog !== undefined)
-        writeTerminationLog(resolve(io.cwd, flags.terminationLog), report);
+        await writeTerminationLog(resolve(io.cwd, flags.terminationLog), report);
       setExit(report.findings.some((finding) => finding.severity === 'error') ? 1 : 0);
     });
 }
 
 /** The first error, for `kubectl describe pod` (the kubelet reads a container's termination message file). */
-function writeTerminationLog(path: string, report: CheckReport): void {
+async function writeTerminationLog(path: string, report: CheckReport): Promise<void> {
   const first = report.findings.find((finding) => finding.severity === 'error');
   if (first === undefined) return;
   const text = renderTerminationLog({
@@ -165,8 +165,9 @@ function writeTerminationLog(path: string, report: CheckReport): void {
     fix: first.fix ?? undefined,
   });
   try {
-    writeFileSync(path, text);
+    await replaceFile(path, text, '--termination-log');
   } catch (error) {
+    if (error instanceof VigilError) throw error;
     throw new SourceError(
       `cannot write --termination-log ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
       { cause: error },

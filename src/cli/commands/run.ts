@@ -1,5 +1,4 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
@@ -10,6 +9,9 @@ import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { Finding } from '../../checks/index.js';
 import { parseServerFlags } from '../../engines/server-flags.js';
 import { writeReportPage } from '../write-report-page.js';
+import { openForAppend } from '../../system/safe-write.js';
+import { checkFolders } from '../../system/trusted-path.js';
+import { VigilError } from '../../errors.js';
 import { renderReport, reportRenderer } from '../render-report.js';
 import {
   EXIT_PREFLIGHT,
@@ -144,7 +146,20 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const fatalGraceMs = parseDuration(flags.fatalGrace, '--fatal-grace');
   const killGraceMs = parseDuration(flags.killGrace, '--kill-grace');
   const color = wantsColor(io);
-  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+  // Files written only when the start fails: a path another user could redirect is refused now, not then.
+  for (const [flag, file] of [
+    ['--termination-log', flags.terminationLog],
+    ['--metrics-file', flags.metricsFile],
+    ['--report', flags.report],
+  ] as const) {
+    if (file !== undefined) checkWritePath(resolve(io.cwd, file), flag);
+  }
+  const { signatures, warnings: ruleWarnings } = await loadSignatures({
+    rulesDirs: flags.rules ?? [],
+    env: io.env,
+  });
+  // A broken or duplicate rule is said, and the start goes on with the other rules.
+  for (const warning of ruleWarnings) io.stderr.write(`vigil: warning: ${warning}\n`);
 
   // What the pre-flight check found, for --report's page.
   let findings: Finding[] | null = null;
@@ -168,7 +183,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   const key = historyKey(command, args);
   const stored = flags.history ? await readHistory(path) : null;
   const history = stored === null ? [] : startsOf(stored, key);
-  const log = flags.log === undefined ? null : await openLog(resolve(io.cwd, flags.log), io);
+  const log = flags.log === undefined ? null : openLog(resolve(io.cwd, flags.log), io);
   const display = createProgressDisplay({
     out: io.stderr,
     redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
@@ -297,18 +312,18 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
   }
 }
 
-async function openLog(path: string, io: CliIo): Promise<WriteStream> {
-  // Opening a FIFO for writing blocks until a reader comes, and a device (/dev/full) fails on every write:
-  // only a file (or /dev/null) is a log.
-  const info = await stat(path).catch(() => null);
-  if (info !== null && !info.isFile() && !(info.isCharacterDevice() && path === '/dev/null')) {
-    throw new UsageError(`--log ${path} is not a regular file; give a file to append the server's output to`);
+function openLog(path: string, io: CliIo): WriteStream {
+  // Opened without following a link, and checked on the descriptor: a regular file (a FIFO's open would
+  // block, a device such as /dev/full fails every write; /dev/null is let through), of one name, root's
+  // when root writes (safe-write.ts). Vigil often runs as root beside a server user who owns the folder.
+  let fd: number;
+  try {
+    fd = openForAppend(path, '--log');
+  } catch (error) {
+    if (error instanceof VigilError) throw new UsageError(error.message, { cause: error });
+    throw error;
   }
-  const stream = createWriteStream(path, { flags: 'a' });
-  await new Promise<void>((done, fail) => {
-    stream.once('open', () => done());
-    stream.once('error', (error) => fail(new UsageError(`cannot write --log ${path}: ${error.message}`)));
-  });
+  const stream = createWriteStream('', { fd, flags: 'a' });
   // A full disk later: one line, and the server runs on without its copy.
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (stream.destroyed) return;
@@ -318,6 +333,15 @@ async function openLog(path: string, io: CliIo): Promise<WriteStream> {
     stream.destroy();
   });
   return stream;
+}
+
+function checkWritePath(path: string, flag: string): void {
+  try {
+    checkFolders(path, flag);
+  } catch (error) {
+    if (error instanceof VigilError) throw new UsageError(error.message, { cause: error });
+    throw error;
+  }
 }
 
 function closeLog(stream: WriteStream | null): Promise<void> {

@@ -1,9 +1,13 @@
-import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { locateInterpreter } from '../../environment/index.js';
-import { UsageError } from '../../errors.js';
+import { describeError, UsageError } from '../../errors.js';
+import { LIMITS } from '../../limits.js';
+import { readRegularFile } from '../../system/read-regular-file.js';
+import { checkFolders } from '../../system/trusted-path.js';
+import { writeFileAtomic } from '../../system/write-file-atomic.js';
 import {
   deriveProbeSettings,
   historyKey,
@@ -12,6 +16,7 @@ import {
   parseHealthUrl,
   readHistory,
   renderUnitFile,
+  secretsOf,
   startsOf,
   validateServiceName,
 } from '../../supervision/index.js';
@@ -26,6 +31,7 @@ interface UnitFlags {
   user?: string;
   workingDirectory?: string;
   envFile?: string;
+  environmentFile?: string;
   loadTime?: string;
   gpuWait: string;
   restartSec: string;
@@ -46,7 +52,13 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
     .option('--description <text>', 'the unit’s Description=')
     .option('--user <user>', 'run the server as this user')
     .option('--working-directory <dir>', 'the server’s working directory')
-    .option('--env-file <path>', 'file with tokens such as HF_TOKEN (default /etc/vigil/NAME.env)')
+    .option(
+      '--environment-file <path>',
+      'file with tokens such as HF_TOKEN (default /etc/vigil/NAME.env); --env-file is the same',
+    )
+    // Kept for the units written with it; Node 20 reads --env-file among a script's arguments itself and
+    // exits when the file is missing, so `node dist/cli/bin.js unit --env-file F` never reaches vigil.
+    .addOption(new Option('--env-file <path>').hideHelp())
     .option(
       '--load-time <duration>',
       'expected time from start to ready; sizes the timeouts (default: the slowest start `vigil run` measured, else 20m)',
@@ -64,35 +76,96 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
     .action(async (command: string, args: string[], flags: UnitFlags) => {
       const name = validateServiceName(flags.name);
       if (flags.health !== undefined) parseHealthUrl(flags.health);
-      const burst = Number(flags.startLimitBurst);
-      if (!Number.isInteger(burst) || burst < 1)
-        throw new UsageError('--start-limit-burst must be a whole number ≥ 1');
+      const burst = parseBurst(flags.startLimitBurst);
+      if (flags.vigil !== undefined && !isAbsolute(flags.vigil)) {
+        // ExecStart=+/bin/sh would run as root whatever User= says: only a path, never a systemd prefix.
+        throw new UsageError(
+          `--vigil ${JSON.stringify(flags.vigil)} must be an absolute path (systemd reads a leading +, -, @, : or ! as a prefix)`,
+        );
+      }
       const program = resolveProgram(command, io);
-      io.stdout.write(
-        renderUnitFile({
-          name,
-          command: program,
-          ...withPython(program, io),
-          args,
-          description: flags.description,
-          vigil: flags.vigil === undefined ? defaultVigilCommand() : [flags.vigil],
-          environmentFile: flags.envFile ?? `/etc/vigil/${name}.env`,
-          user: flags.user,
-          workingDirectory:
-            flags.workingDirectory === undefined ? undefined : resolve(io.cwd, flags.workingDirectory),
-          loadMs:
-            flags.loadTime === undefined
-              ? await measuredLoadMs(command, args, io)
-              : parseDuration(flags.loadTime, '--load-time'),
-          gpuWaitSeconds: Math.ceil(parseDuration(flags.gpuWait, '--gpu-wait') / 1000),
-          restartSec: Math.ceil(parseDuration(flags.restartSec, '--restart-sec') / 1000),
-          startLimitBurst: burst,
-          supervise: flags.supervise === true,
-          healthUrl: flags.health,
-        }),
-      );
+      const environmentFile = flags.environmentFile ?? flags.envFile ?? `/etc/vigil/${name}.env`;
+      const unit = renderUnitFile({
+        name,
+        command: program,
+        ...withPython(program, io),
+        args,
+        description: flags.description,
+        vigil: flags.vigil === undefined ? defaultVigilCommand() : [flags.vigil],
+        environmentFile,
+        user: flags.user,
+        workingDirectory:
+          flags.workingDirectory === undefined ? undefined : resolve(io.cwd, flags.workingDirectory),
+        loadMs:
+          flags.loadTime === undefined
+            ? await measuredLoadMs(command, args, io)
+            : parseUnitDuration(flags.loadTime, '--load-time'),
+        gpuWaitSeconds: Math.ceil(parseUnitDuration(flags.gpuWait, '--gpu-wait') / 1000),
+        restartSec: Math.ceil(parseUnitDuration(flags.restartSec, '--restart-sec') / 1000),
+        startLimitBurst: burst,
+        supervise: flags.supervise === true,
+        healthUrl: flags.health,
+      });
+      // The unit says `--api-key ${VIGIL_API_KEY}`; the key itself goes to the environment file (0600).
+      const secrets = secretsOf(args);
+      if (secrets.length > 0) {
+        await storeSecrets(environmentFile, secrets);
+        io.stderr.write(
+          `vigil: wrote ${secrets.map((secret) => secret.variable).join(', ')} to ${environmentFile} (mode 0600); the unit reads it from there\n`,
+        );
+      }
+      io.stdout.write(unit);
       setExit(0);
     });
+}
+
+/** A value systemd's EnvironmentFile= reads back as written, unquoted. */
+const PLAIN_VALUE = /^[A-Za-z0-9._~+/=:@,-]+$/;
+
+/**
+ * Sets each secret's line in the environment file, keeping its other lines: written whole through a rename
+ * (write-file-atomic.ts, which refuses folders another user could swap), mode 0600.
+ */
+async function storeSecrets(path: string, secrets: { variable: string; value: string }[]): Promise<void> {
+  for (const { variable, value } of secrets) {
+    if (!PLAIN_VALUE.test(value))
+      throw new UsageError(`the value of ${variable} holds characters an environment file would misread`);
+  }
+  const reading = readRegularFile(path, LIMITS.ruleFileBytes);
+  if (reading.kind === 'unreadable') throw new UsageError(`cannot read ${path}: it ${reading.reason}`);
+  const names = new Set(secrets.map((secret) => secret.variable));
+  const kept = (reading.kind === 'text' ? reading.text.split('\n') : []).filter(
+    (line) => line !== '' && !names.has(line.split('=')[0]?.trim() ?? ''),
+  );
+  const text = [...kept, ...secrets.map(({ variable, value }) => `${variable}=${value}`)].join('\n');
+  checkFolders(path, '--environment-file');
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    await writeFileAtomic(path, `${text}\n`, { overwrite: true, mode: 0o600 });
+  } catch (error) {
+    throw new UsageError(describeError(error), { cause: error });
+  }
+}
+
+/** systemd's StartLimitBurst= is an unsigned number; past a few thousand starts a limit means nothing. */
+const MAX_BURST = 10_000;
+/** The longest wait, load or pause a unit takes: a week, far inside systemd's and Node's timers. */
+const MAX_UNIT_MS = 7 * 24 * 3600 * 1000;
+
+function parseBurst(text: string): number {
+  const burst = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isInteger(burst) || burst < 1 || burst > MAX_BURST)
+    throw new UsageError(
+      `--start-limit-burst ${JSON.stringify(text)} must be a whole number from 1 to ${MAX_BURST}`,
+    );
+  return burst;
+}
+
+function parseUnitDuration(text: string, flag: string): number {
+  const ms = parseDuration(text, flag);
+  if (!Number.isFinite(ms) || ms > MAX_UNIT_MS)
+    throw new UsageError(`${flag} ${JSON.stringify(text)} is longer than the 7d a unit may wait`);
+  return ms;
 }
 
 /**

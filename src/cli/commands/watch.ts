@@ -178,7 +178,12 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
       }
     }
   };
-  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+  const { signatures, warnings: ruleWarnings } = await loadSignatures({
+    rulesDirs: flags.rules ?? [],
+    env: io.env,
+  });
+  // A broken or duplicate rule is said, and the start goes on with the other rules.
+  for (const warning of ruleWarnings) io.stderr.write(`vigil: warning: ${warning}\n`);
   const common: WatchOptions = {
     engine: flags.engine ?? null,
     healthUrl: flags.health === undefined ? null : parseHealthUrl(flags.health),
