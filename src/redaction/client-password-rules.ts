@@ -39,8 +39,9 @@ const ANY_PROGRAM = new RegExp([...BY_PROGRAM.keys()].map((name) => name.replace
 const WORD = /\S+/g;
 // Quotes, brackets and commas around a word in list forms: `['mysql', '-pPASS']`.
 const OPENING = new Set(['[', '(', "'", '"']);
-const CLOSING = new Set([']', ')', "'", '"', ',']);
-const SEPARATORS = new Set(['|', '||', '&&', ';', '&']);
+const CLOSING = new Set([']', ')', "'", '"', ',', ';', '|', '&']);
+// A word that ends a command: `db;`, `x|`, `x&&`.
+const ENDS_COMMAND = /[;|&]$/;
 
 interface Span {
   start: number;
@@ -48,7 +49,12 @@ interface Span {
 }
 
 /** The word at `start` without its wrapping, and where that part starts. */
-function unwrap(word: string, start: number): { text: string; start: number } {
+interface Word {
+  text: string;
+  start: number;
+}
+
+function unwrap(word: string, start: number): Word {
   let from = 0;
   let to = word.length;
   while (from < to && OPENING.has(word[from] ?? '')) from += 1;
@@ -65,6 +71,23 @@ function secretPart(value: string, start: number, entry: ClientPasswordFlag): Sp
   return { start: start + from, end: start + value.length };
 }
 
+/** Reads one word of a client's command; says whether the next word is a flag's value. */
+function readWord(word: Word, entry: ClientPasswordFlag, valueNext: boolean, spans: Span[]): boolean {
+  if (valueNext) {
+    const span = word.text.startsWith('-') ? null : secretPart(word.text, word.start, entry);
+    if (span !== null) spans.push(span);
+    return false;
+  }
+  for (const flag of entry.flags) {
+    if (word.text === flag) return entry.separate;
+    if (entry.joined && word.text.startsWith(flag) && !word.text.startsWith('--')) {
+      const span = secretPart(word.text.slice(flag.length), word.start + flag.length, entry);
+      if (span !== null) spans.push(span);
+    }
+  }
+  return false;
+}
+
 /** The password spans in `text`: one pass over its words, so linear in the text. */
 function findClientPasswords(text: string): Span[] {
   const spans: Span[] = [];
@@ -76,30 +99,12 @@ function findClientPasswords(text: string): Span[] {
     if (text.slice(lastEnd, match.index).includes('\n')) entry = undefined;
     lastEnd = match.index + match[0].length;
     const word = unwrap(match[0], match.index);
-    if (SEPARATORS.has(word.text)) {
-      entry = undefined;
-      continue;
-    }
     const program = BY_PROGRAM.get(word.text.slice(word.text.lastIndexOf('/') + 1));
     if (program !== undefined) {
       entry = program;
       valueNext = false;
-      continue;
-    }
-    if (entry === undefined) continue;
-    if (valueNext) {
-      valueNext = false;
-      const span = word.text.startsWith('-') ? null : secretPart(word.text, word.start, entry);
-      if (span !== null) spans.push(span);
-      continue;
-    }
-    for (const flag of entry.flags) {
-      if (word.text === flag) valueNext = entry.separate;
-      else if (entry.joined && word.text.startsWith(flag) && !word.text.startsWith('--')) {
-        const span = secretPart(word.text.slice(flag.length), word.start + flag.length, entry);
-        if (span !== null) spans.push(span);
-      }
-    }
+    } else if (entry !== undefined) valueNext = readWord(word, entry, valueNext, spans);
+    if (ENDS_COMMAND.test(match[0])) entry = undefined;
   }
   return spans;
 }
