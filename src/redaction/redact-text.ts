@@ -1,7 +1,7 @@
 import { redactAssignments } from './assignment-rules.js';
 import { redactClientPasswords } from './client-password-rules.js';
 import { redactBase64, redactPercentEncoded } from './encoded-rules.js';
-import { redactCutTokens } from './split-tokens.js';
+import { redactCutTokens, redactDanglingToken } from './split-tokens.js';
 import { tokenRules } from './token-rules.js';
 
 /**
@@ -26,7 +26,7 @@ function redactLine(text: string): string {
  * Never throws, is idempotent, and runs in time linear in the text.
  */
 export function redactText(text: string): string {
-  if (!text.includes('\n')) return redactLine(text);
+  if (!text.includes('\n')) return redactLine(redactDanglingToken(text, redactPlain));
   return redactLine(redactCutTokens(text.split('\n'), redactPlain).join('\n'));
 }
 

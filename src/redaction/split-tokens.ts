@@ -1,5 +1,5 @@
 import { findsAny } from './encoded-rules.js';
-import type { Rewrite } from './token-rules.js';
+import { REDACTED, type Rewrite } from './token-rules.js';
 
 /**
  * A token cut in two by a line break: a logger or a terminal that wraps at a fixed width, a pasted
@@ -58,8 +58,30 @@ function findCut(before: string, after: string): Cut | null {
   return TOKEN_PREFIX.test(joined) ? { tailStart, bodyEnd, headStart, headEnd, tail, joined } : null;
 }
 
-/** Each pair of neighbouring lines with a token cut between them redacted; the lines stay as many. */
+// A token's first part left at a line's end whose rest is not in view (the next line is not in the report:
+// evidence keeps the line that matched). Mixed case after the prefix: `hf_hub_download` is a function.
+const DANGLING =
+  /^(hf_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas|cbt|imt|agent|soat|ft)-|xox[abposre]-|[rs]k_(?:test|live|prod)_|eyJ|AIza|nvapi-|npm_|pypi-|gsk_|sk-)([A-Za-z0-9_.~-]{8,})$/;
+
+/** The line with the first part of a token at its end redacted, the prefix kept: `hf_[REDACTED]`. */
+export function redactDanglingToken(line: string, plain: Rewrite): string {
+  const end = line.endsWith('\r') ? line.length - 1 : line.length;
+  const start = trailingRun(line.slice(0, end));
+  const cut = DANGLING.exec(line.slice(start, end));
+  const body = cut?.[2] ?? '';
+  if (cut === null || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || plain(cut[0]) !== cut[0]) return line;
+  return `${line.slice(0, start)}${cut[1] ?? ''}${REDACTED}${line.slice(end)}`;
+}
+
+/**
+ * Each pair of neighbouring lines with a token cut between them redacted, then a token's first part left
+ * at the end of a line; the lines stay as many.
+ */
 export function redactCutTokens(lines: readonly string[], plain: Rewrite): string[] {
+  return joinCutTokens(lines, plain).map((line) => redactDanglingToken(line, plain));
+}
+
+function joinCutTokens(lines: readonly string[], plain: Rewrite): string[] {
   const cuts = lines.map((line, i) => (i + 1 < lines.length ? findCut(line, lines[i + 1] ?? '') : null));
   if (
     !findsAny(
