@@ -24,8 +24,10 @@ const BIDI = [
 
 /** Raw SGR sequences in `text` that Vigil does not write itself (any at all when it does not colour). */
 function foreignSgr(text: string, coloured: boolean): string[] {
+  /* eslint-disable no-control-regex -- ESC is what these look for */
   const own = /^\u001b\[(?:(?:0|1|2|22|31|32|33|36|39)(?:;(?:0|1|2|22|31|32|33|36|39))*)?m$/;
   return (text.match(/\u001b\[[0-9;:]*m/g) ?? []).filter((sgr) => !coloured || !own.test(sgr));
+  /* eslint-enable no-control-regex */
 }
 
 function rawBidi(text: string): string[] {
@@ -64,7 +66,9 @@ describe('check', () => {
       expect(foreignSgr(result.stdout + result.stderr, coloured)).toEqual([]);
       expect(rawBidi(result.stdout + result.stderr)).toEqual([]);
       expect(result.stdout).toContain('\\u001b[8m');
-      if (coloured) expect(result.stdout).toMatch(/\u001b\[(?:1|2|3[1-6])m/); // Vigil's own colour still shows
+      // Vigil's own colour still shows.
+      // eslint-disable-next-line no-control-regex -- ESC is what this looks for
+      if (coloured) expect(result.stdout).toMatch(/\u001b\[(?:1|2|3[1-6])m/);
     },
   );
 });
