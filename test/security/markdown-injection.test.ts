@@ -142,7 +142,9 @@ describe('diagnose --format markdown', () => {
 
 describe("run's crash report in Markdown", () => {
   it("puts the server's last lines in a fence", async () => {
-    const script = `console.log(${JSON.stringify(HOSTILE_LINES.join('\n'))}); process.exit(3);`;
+    // HTML first: a backtick line before it would open a fence of its own and hide it.
+    const lines = ['<img src=x onerror=alert(1)>', ...HOSTILE_LINES];
+    const script = `console.log(${JSON.stringify(lines.join('\n'))}); process.exit(3);`;
     const result = await runVigil([
       'run',
       '--no-preflight',
