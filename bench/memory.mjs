@@ -2,10 +2,13 @@
 // memory.mjs — the memory caps of issue 15, asserted: peak RSS of whole vigil processes on input built to
 // grow every table Vigil keeps (distinct errors defeat grouping).
 //
-//   npm run build && node bench/memory.mjs [--diagnose-mb 100] [--run-lines 1000000] [--limit-mib 200]
+//   npm run build && node bench/memory.mjs [--diagnose-mb 100] [--run-lines 1000000]
+//                                          [--process-names 1000000] [--limit-mib 200]
 //
 // * diagnose: a log of N MB of distinct RuntimeError lines (no two alike), read from a file.
 // * run: `vigil run` of a server that prints vLLM's ready line, then M distinct error lines, then exits 1.
+// * process names: the same two with P lines of one error, each from a process of its own
+//   (`(Worker_TP123456 pid=123456)`): per-process state and the names a failure lists must stay capped.
 // Peak RSS is the process's own maxRSS (process.resourceUsage at exit, written by a --import hook), so the
 // figure is vigil's alone, not its server's. Exits 1 when a figure is over --limit-mib.
 import process from 'node:process';
@@ -26,6 +29,7 @@ const option = (name, fallback) => {
 };
 const diagnoseMb = option('--diagnose-mb', 100);
 const runLines = option('--run-lines', 1_000_000);
+const processNames = option('--process-names', 1_000_000);
 const limitMib = option('--limit-mib', 200);
 
 const RSS_HOOK =
@@ -35,18 +39,24 @@ const RSS_HOOK =
 const errorLine = (i) =>
   `(Worker_TP${i % 8} pid=${1000 + (i % 8)}) ERROR 01-01 00:00:00 [engine.py:${i}] RuntimeError: distinct failure ${i} in shard ${(i * 7919) % 100003} key ${i.toString(36)}\n`;
 
-async function writeLog(file, megabytes) {
+/** Line i of one error printed by a million processes: a process name never seen before each time. */
+const processLine = (i) =>
+  `(Worker_TP${i} pid=${i}) ERROR 01-01 00:00:00 [engine.py:1] RuntimeError: NCCL error: unhandled system error\n`;
+
+/** Writes lines `line(0)`, `line(1)`, ... until `megabytes` or `lines`, whichever comes first. */
+async function writeLog(file, { megabytes = Infinity, lines = Infinity, line = errorLine }) {
   const out = fs.createWriteStream(file);
   let written = 0;
-  for (let i = 0, chunk = ''; written < megabytes * 1024 * 1024; i++) {
-    chunk += errorLine(i);
+  let chunk = '';
+  for (let i = 0; written + chunk.length < megabytes * 1024 * 1024 && i < lines; i++) {
+    chunk += line(i);
     if (chunk.length > 1 << 20) {
       written += chunk.length;
       if (!out.write(chunk)) await new Promise((done) => out.once('drain', done));
       chunk = '';
     }
   }
-  await new Promise((done) => out.end(done));
+  await new Promise((done) => out.end(chunk, done));
 }
 
 /** Runs vigil with ARGV; resolves to its exit code, peak RSS in MiB and wall seconds. */
@@ -78,8 +88,8 @@ function measure(argv, dir) {
   });
 }
 
-const SERVER = (lines) => `
-const line = ${errorLine.toString()};
+const SERVER = (lines, line = errorLine) => `
+const line = ${line.toString()};
 process.stdout.write('INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.11.0\\n');
 process.stdout.write('INFO:     Application startup complete.\\n');
 let i = 0;
@@ -106,16 +116,34 @@ try {
       .join(' ')}`,
   );
   const log = path.join(dir, 'distinct.log');
-  await writeLog(log, diagnoseMb);
+  await writeLog(log, { megabytes: diagnoseMb });
   const diagnose = await measure(['diagnose', log], dir);
   fs.rmSync(log);
   const run = await measure(
     ['run', '--no-preflight', '--no-history', '--', process.execPath, '-e', SERVER(runLines)],
     dir,
   );
+  const names = path.join(dir, 'process-names.log');
+  await writeLog(names, { lines: processNames, line: processLine });
+  const diagnoseNames = await measure(['diagnose', names], dir);
+  fs.rmSync(names);
+  const runNames = await measure(
+    [
+      'run',
+      '--no-preflight',
+      '--no-history',
+      '--',
+      process.execPath,
+      '-e',
+      SERVER(processNames, processLine),
+    ],
+    dir,
+  );
   const rows = [
     [`diagnose of ${diagnoseMb} MB of distinct errors`, diagnose],
     [`run of a server printing ${runLines} distinct errors after ready`, run],
+    [`diagnose of one error from ${processNames} distinct process names`, diagnoseNames],
+    [`run of a server printing one error from ${processNames} distinct process names after ready`, runNames],
   ];
   let over = false;
   for (const [what, result] of rows) {

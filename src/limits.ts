@@ -20,4 +20,8 @@ export const LIMITS = {
   outputBacklogBytes: 8 * 1024 * 1024,
   /** Characters of any one input a user or built-in pattern sees. */
   patternInputChars: 4096,
+  /** Process names (a tag, a pod) with state of their own (an open or last traceback, a start marker), and
+   * names one failure lists: a log of a million `(Worker_N pid=N)` tags took 1.7 GB. Real logs have 8 or
+   * 64 workers, or a few hundred pods. */
+  processNames: 4096,
 } as const;

@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { VigilError, describeError } from '../errors.js';
 import { redactText } from '../redaction/index.js';
 import { sanitizeSink } from '../reporting/sanitize-output.js';
-import type { CliIo } from './io.js';
+import { wantsColor, type CliIo } from './io.js';
 import { registerCommands } from './commands/index.js';
 import { describeVersion, findInstall } from './describe-install.js';
 
@@ -14,8 +14,9 @@ export const EXIT = { clean: 0, finding: 1, usage: 2 } as const;
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   // The one place text leaves Vigil: whatever a log, a rule or a flag put in it, no control character
   // reaches the terminal except the colour codes and the progress line's clear-line Vigil writes itself.
-  const stdout = sanitizeSink(rawIo.stdout);
-  const stderr = sanitizeSink(rawIo.stderr);
+  const colour = { colour: wantsColor(rawIo) };
+  const stdout = sanitizeSink(rawIo.stdout, colour);
+  const stderr = sanitizeSink(rawIo.stderr, colour);
   // Copied as descriptors, not spread: a spread reads the `stdin` getter, and bin.ts makes Node's stdin
   // stream only when a command reads it.
   const io = Object.defineProperties({} as CliIo, {

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits.js';
 import { TracebackAssembler } from '../parsing/assemble-tracebacks.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { cleanLine } from '../parsing/clean-line.js';
@@ -55,6 +56,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private noise = 0;
   /** Distinct errors past the group caps: not kept, counted so the report can say so. */
   private droppedGroups = 0;
+  /** Process names past LIMITS.processNames a failure group or the start markers did not keep, counted. */
+  private droppedProcessNames = 0;
   private readonly formats = new Map<string, number>();
   private readonly recent = new RecentLines(CONTEXT_BEFORE, (raw) => keepLine(cleanLine(raw)));
   private readonly awaitingContext: { candidate: Candidate; until: number }[] = [];
@@ -245,7 +248,10 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   private noteStartMark(attempt: Attempt, line: ParsedLine, mark: number): void {
-    if (mark !== -1) attempt.startMarks.add(`${mark}:${line.process ?? ''}`);
+    if (mark === -1) return;
+    const key = `${mark}:${line.process ?? ''}`;
+    if (attempt.startMarks.size < LIMITS.processNames) attempt.startMarks.add(key);
+    else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
   }
 
   /**
@@ -352,7 +358,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const group = attempt.groups.get(fingerprint);
     if (group) {
       group.count += draft.line.repeat;
-      if (process) group.processes.add(process);
+      if (process) this.addProcess(group.processes, process);
       return group.representative;
     }
     const afterReady = attempt.readyLine !== null && attempt.readyLine < draft.line.n;
@@ -366,6 +372,12 @@ class Session implements DiagnosisSession, ScanTarget {
       attempt.work,
     );
     return this.addCandidate(attempt, candidate, process);
+  }
+
+  /** A failure's processes are named up to LIMITS.processNames (the first ones); the rest are counted. */
+  private addProcess(processes: Set<string>, process: string): void {
+    if (processes.size < LIMITS.processNames) processes.add(process);
+    else if (!processes.has(process)) this.droppedProcessNames++;
   }
 
   /** Adds a candidate of its own group (none identical yet); returns it. */
@@ -428,6 +440,11 @@ class Session implements DiagnosisSession, ScanTarget {
     if (this.droppedGroups > 0) {
       diagnosis.warnings.push(
         `${this.droppedGroups} more distinct errors were counted but not kept (at most ${MAX_GROUPS_PER_ATTEMPT} per start)`,
+      );
+    }
+    if (this.droppedProcessNames > 0) {
+      diagnosis.warnings.push(
+        `${this.droppedProcessNames} failure lines of processes past the first ${LIMITS.processNames} were counted, not named`,
       );
     }
     return diagnosis;

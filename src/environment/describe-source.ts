@@ -1,3 +1,5 @@
+import { redactText } from '../redaction/redact-text.js';
+
 /** Turns direct_url.json (PEP 610) into one string a snapshot can compare; `index` when there is none. */
 export function describeSource(directUrlJson: string | null): string {
   if (directUrlJson === null) return 'index';
@@ -23,12 +25,13 @@ export function describeSource(directUrlJson: string | null): string {
 /**
  * The URL without the credentials pip recorded in it (`https://oauth2:glpat-...@gitlab.com/x.git`,
  * `https://ghp_...@github.com/x`): a snapshot is shared and diffed, and the source is the same without them.
- * ssh's `git@host` names a user, not a secret, and stays.
+ * ssh's `git@host` names a user, not a secret, and stays. A secret elsewhere in it (`?token=`,
+ * `&access_token=`, a token in the path) is redacted.
  */
 function withoutCredentials(url: string): string {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/@]*)@/.exec(url);
-  if (m === null) return url;
+  if (m === null) return redactText(url);
   const [whole, scheme = '', userinfo = ''] = m;
   const keep = /^(?:git\+)?ssh:/i.test(scheme) && !userinfo.includes(':') ? `${userinfo}@` : '';
-  return `${scheme}${keep}${url.slice(whole.length)}`;
+  return redactText(`${scheme}${keep}${url.slice(whole.length)}`);
 }

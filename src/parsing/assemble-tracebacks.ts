@@ -1,4 +1,5 @@
 import { LIMITS } from '../limits.js';
+import { BoundedMap } from './bounded-map.js';
 import type { ParsedLine } from './parsed-line.js';
 import {
   FRAME,
@@ -34,8 +35,13 @@ export type LineRole = 'traceback' | 'message' | 'other';
  */
 export class TracebackAssembler {
   private readonly open = new Map<string, OpenState>();
-  private readonly lastFinished = new Map<string, Traceback>();
-  private readonly pendingChain = new Map<string, 'cause' | 'context'>();
+  // Per process, what its last traceback was: capped (LIMITS.processNames), the least recent forgotten. A
+  // process forgotten loses only the link from its next traceback to its last one.
+  private readonly lastFinished = new BoundedMap<string, Traceback>(LIMITS.processNames, (key) => {
+    this.finishedAt.delete(key);
+    this.trailing.delete(key);
+  });
+  private readonly pendingChain = new BoundedMap<string, 'cause' | 'context'>(LIMITS.processNames);
   private readonly finishedAt = new Map<string, number>();
   private lastOpened: string | null = null;
   /** No open traceback is stale up to this line (see isBusy). */
@@ -55,6 +61,9 @@ export class TracebackAssembler {
 
   /** Feeds one line; says whether it belonged to a traceback. */
   push(line: ParsedLine): LineRole {
+    // A log where every line matters never asks isBusy: its stale tracebacks are given up here, or a
+    // million processes each leaving one open keep a million (1.5 GB in `vigil run`).
+    this.finishStale(line.n);
     // Journal identifiers keep systemd's own lines out of a service's traceback.
     let key = `${line.ident ?? ''}|${line.process ?? ''}`;
     // SGLang and TensorRT-LLM tag only a traceback's first line (`[ts TP0] Scheduler hit an exception:
@@ -120,8 +129,13 @@ export class TracebackAssembler {
     // (a line seen only grows, and one opened later goes stale later), not per line and open traceback.
     // Only the stale ones are read, least recent first: many processes with a traceback open each cost no
     // walk over all of them a line.
-    if (this.open.size === 0) return false;
-    if (n <= this.noneStaleUntil) return true;
+    this.finishStale(n);
+    return this.open.size > 0;
+  }
+
+  /** Finishes the open tracebacks not seen for STALE_AFTER lines; cheap until one of them may be stale. */
+  private finishStale(n: number): void {
+    if (this.open.size === 0 || n <= this.noneStaleUntil) return;
     let oldest = Infinity;
     const stale: [string, OpenState][] = [];
     for (const [key, seen] of this.lastSeen) {
@@ -133,8 +147,8 @@ export class TracebackAssembler {
     }
     stale.sort((a, b) => a[1].opened - b[1].opened);
     for (const [key, state] of stale) this.finish(key, state);
-    this.noneStaleUntil = oldest + STALE_AFTER;
-    return this.open.size > 0;
+    // With none left open, one opened from now on is seen at `n` or later: Infinity here stopped every later sweep.
+    this.noneStaleUntil = (oldest === Infinity ? n : oldest) + STALE_AFTER;
   }
 
   /** Ends every open traceback (end of input). */

@@ -1,6 +1,6 @@
 import { searchUrl } from '../diagnosis/classify/classify-cause.js';
-import type { Diagnosis } from '../types/diagnosis.js';
-import { redactText } from './redact-text.js';
+import type { Diagnosis, EvidenceLine } from '../types/diagnosis.js';
+import { redactLines, redactText } from './redact-text.js';
 
 /** Every string in a JSON-shaped value, redacted; numbers, booleans, nulls and the shape are kept. */
 function redactDeep(value: unknown): unknown {
@@ -18,7 +18,7 @@ function redactDeep(value: unknown): unknown {
  */
 export function redactDiagnosis(diagnosis: Diagnosis): Diagnosis {
   // redactDeep keeps the shape and only rewrites strings, so the result is still a Diagnosis.
-  const redacted = redactDeep(diagnosis) as Diagnosis;
+  const redacted = { ...(redactDeep(diagnosis) as Diagnosis), evidence: redactEvidence(diagnosis.evidence) };
   // The search link spells the message URL-encoded, where no token pattern sees it: spell it again from
   // the redacted message.
   const rc = redacted.rootCause;
@@ -29,4 +29,22 @@ export function redactDiagnosis(diagnosis: Diagnosis): Diagnosis {
     };
   }
   return redacted;
+}
+
+/** Evidence lines redacted run by run: a token cut between two neighbouring lines of the log is seen. */
+function redactEvidence(evidence: readonly EvidenceLine[]): EvidenceLine[] {
+  const out: EvidenceLine[] = [];
+  let run: EvidenceLine[] = [];
+  const flush = (): void => {
+    const texts = redactLines(run.map((line) => line.text));
+    run.forEach((line, i) => out.push({ ...line, text: texts[i] ?? '' }));
+    run = [];
+  };
+  for (const line of evidence) {
+    const last = run.at(-1);
+    if (last !== undefined && line.lineNumber !== last.lineNumber + 1) flush();
+    run.push(line);
+  }
+  flush();
+  return out;
 }

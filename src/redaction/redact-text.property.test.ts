@@ -159,6 +159,14 @@ describe('redactText runs in linear time', () => {
     ['nested flags', '--token --api-key=x'],
     ['names in quoted items', "api_key: ['api_key: [', "],
     ['open quote then closed ones', 'token="x" '],
+    ['percent bytes', '%41'],
+    ['percent-encoded runs', 'a%41 '],
+    ['base64 runs of text', 'QUJDREVGR0hJSktMTU5P '],
+    ['one base64 run', 'QUJD'],
+    ['client commands', 'mysql -p'],
+    ['client names in one word', 'sshpass'],
+    ['cut tokens', 'hf_abc\n'],
+    ['query secrets', '?token='],
   ])('%s', (_name, unit) => {
     const text = unit.repeat(Math.ceil(1_000_000 / unit.length));
     const started = performance.now();

@@ -50,11 +50,19 @@ const AZURE_ACCOUNT_KEY = /((?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/%]{20,}=
 const AZURE_CLIENT_SECRET =
   /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g;
 const NGC_KEY = /(?<![A-Za-z0-9_-])nvapi-[A-Za-z0-9_-]{20,}/g;
+const NPM_TOKEN = /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36,}/g;
+// A PyPI API token is a macaroon whose first bytes always encode `pypi.org`: `pypi-AgEIcHlwaS5vcmc...`.
+const PYPI_TOKEN = /(?<![A-Za-z0-9_-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}/g;
+const GROQ_KEY = /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}/g;
+// A credential in a URL's query: `?token=`, `&access_token=`, `&X-Amz-Signature=`, `&sig=` (Azure SAS).
+const QUERY_SECRET =
+  /([?&](?:token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|password|secret|client_secret|sig|signature|x-amz-signature|x-amz-security-token|x-amz-credential)=)[^\s&#'"<>`]+/gi;
 // A line that mentions W&B: its 40-hex-digit API key has no prefix of its own.
 const WANDB_LINE = /^.*wandb.*$/gim;
 const HEX_40 = /(?<![0-9a-fA-F])[0-9a-f]{40}(?![0-9a-fA-F])/g;
 // An AWS secret access key printed without its name: 40 characters of base64, mixed case and digits.
-const BASE64_40 = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+// `key=` before it or `=` padding after it does not make it less of a key.
+const BASE64_40 = /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/g;
 // A PEM body line (64 characters of base64) on its own, as in a log line or a report's evidence.
 const BASE64_64 = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{64}(?![A-Za-z0-9/+=])/g;
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----/g;
@@ -117,6 +125,10 @@ export const tokenRules: readonly Rewrite[] = [
   when('Key=', (text) => text.replace(AZURE_ACCOUNT_KEY, `$1${REDACTED}`)),
   when('Q~', (text) => text.replace(AZURE_CLIENT_SECRET, REDACTED)),
   when('nvapi-', (text) => text.replace(NGC_KEY, `nvapi-${REDACTED}`)),
+  when('npm_', (text) => text.replace(NPM_TOKEN, `npm_${REDACTED}`)),
+  when('pypi-', (text) => text.replace(PYPI_TOKEN, `pypi-${REDACTED}`)),
+  when('gsk_', (text) => text.replace(GROQ_KEY, `gsk_${REDACTED}`)),
+  when('=', (text) => text.replace(QUERY_SECRET, `$1${REDACTED}`)),
   (text) => (/wandb/i.test(text) ? text.replace(WANDB_LINE, (line) => line.replace(HEX_40, REDACTED)) : text),
   (text) => text.replace(BASE64_64, (run: string) => (looksRandom(run) ? REDACTED : run)),
   (text) => text.replace(BASE64_40, (run: string) => (looksRandom(run) ? REDACTED : run)),

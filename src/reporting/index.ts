@@ -10,7 +10,7 @@ export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdow
 
 /** The report as text safe to print: a library caller gets the same neutralised controls as the CLI. */
 export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
-  return sanitizeOutput(renderUnsanitized(d, options));
+  return sanitizeOutput(renderUnsanitized(d, options), options.color ? 'own' : 'none');
 }
 
 function renderUnsanitized(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {

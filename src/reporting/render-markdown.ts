@@ -1,73 +1,71 @@
 import type { Diagnosis } from '../types/diagnosis.js';
 import { VERSION } from '../version.js';
 import { describeProcesses } from './describe-processes.js';
+import { codeSpan, escapeMarkdownHtml as esc, fence, linkTarget } from './markdown-text.js';
 import { firstLine, formatSite } from './render-text.js';
 
-/** An incident report to paste into an issue thread. Pure. */
+/**
+ * An incident report to paste into an issue thread. Pure. What came from the input is in code (a fence or
+ * span longer than its backtick runs) or has its HTML escaped, so a log line cannot close a fence or add markup.
+ */
 export function renderMarkdown(d: Diagnosis): string {
   const out: string[] = [];
   const rc = d.rootCause;
-  const warnings = d.warnings.map((w) => `> **Warning:** ${w}`).join('\n');
+  const warnings = d.warnings.map((w) => `> **Warning:** ${esc(w)}`).join('\n');
   if (d.verdict === 'no-failure') {
-    return `## Vigil diagnosis: no failure found\n\n${d.input.lines} lines read${readFrom(d)}${d.engine ? ` (${describeEngine(d)})` : ''}; ${d.noiseSuppressed} harmless lines ignored.\n${warnings ? `\n${warnings}\n` : ''}\n_${GENERATED}_\n`;
+    return `## Vigil diagnosis: no failure found\n\n${d.input.lines} lines read${readFrom(d)}${d.engine ? ` (${esc(describeEngine(d))})` : ''}; ${d.noiseSuppressed} harmless lines ignored.\n${warnings ? `\n${warnings}\n` : ''}\n_${GENERATED}_\n`;
   }
   if (d.current !== undefined) {
     out.push(
-      `## Vigil diagnosis: \`${d.service?.unit ?? 'the unit'}\` is running since ${d.current.since}`,
+      `## Vigil diagnosis: ${codeSpan(d.service?.unit ?? 'the unit')} is running since ${esc(d.current.since)}`,
       '',
       'Its latest start is up; the failure below is an earlier start’s.',
       '',
-      `### Earlier failure: ${d.signature ? d.signature.title : 'start-up failure'}`,
+      `### Earlier failure: ${d.signature ? esc(d.signature.title) : 'start-up failure'}`,
       '',
     );
-  } else out.push(`## Vigil diagnosis: ${d.signature ? d.signature.title : 'start-up failure'}`, '');
+  } else out.push(`## Vigil diagnosis: ${d.signature ? esc(d.signature.title) : 'start-up failure'}`, '');
   if (rc) {
-    out.push(
-      '**Root cause**',
-      '',
-      '```',
-      `${rc.exception ? `${rc.exception}: ` : ''}${rc.message}`,
-      '```',
-      '',
-    );
+    out.push('**Root cause**', '', fence(`${rc.exception ? `${rc.exception}: ` : ''}${rc.message}`), '');
     const facts: string[] = [];
     const who = describeProcesses(rc.processes, d.processes);
-    facts.push(`- **Where:** ${who ? `${who}, ` : ''}line ${rc.lineNumber}`);
-    if (rc.raiseSite) facts.push(`- **Raised at:** \`${formatSite(rc.raiseSite)}\``);
-    if (rc.crashSite) facts.push(`- **Crashed in:** \`${formatSite(rc.crashSite)}\``);
+    facts.push(`- **Where:** ${who ? `${esc(who)}, ` : ''}line ${rc.lineNumber}`);
+    if (rc.raiseSite) facts.push(`- **Raised at:** ${codeSpan(formatSite(rc.raiseSite))}`);
+    if (rc.crashSite) facts.push(`- **Crashed in:** ${codeSpan(formatSite(rc.crashSite))}`);
     out.push(...facts);
   }
-  if (d.engine) out.push(`- **Engine:** ${describeEngine(d)}`);
+  if (d.engine) out.push(`- **Engine:** ${esc(describeEngine(d))}`);
   if (d.service) {
     const s = d.service;
     out.push(
-      `- **Service:** \`${s.unit ?? 'unit'}\`, ${s.starts} starts, ${s.failedStarts} failed${s.restartLoop ? ' (restart loop)' : ''}${s.lastExit ? `, last exit \`${s.lastExit}\`` : ''}`,
+      `- **Service:** ${codeSpan(s.unit ?? 'unit')}, ${s.starts} starts, ${s.failedStarts} failed${s.restartLoop ? ' (restart loop)' : ''}${s.lastExit ? `, last exit ${codeSpan(s.lastExit)}` : ''}`,
     );
   }
   out.push('');
   if (d.signature) {
-    out.push(`**What it means** (${d.signature.category}): ${d.signature.explanation}`, '');
-    out.push('**Fix**', '', '```sh', d.signature.fix, '```', '');
-    if (d.signature.verify) out.push(`Verify: \`${d.signature.verify}\``, '');
-    if (d.signature.alternative) out.push(`Alternatively: ${d.signature.alternative}`, '');
-    if (d.signature.references?.length) out.push(`References: ${d.signature.references.join(', ')}`, '');
+    out.push(`**What it means** (${esc(d.signature.category)}): ${esc(d.signature.explanation)}`, '');
+    out.push('**Fix**', '', fence(d.signature.fix, 'sh'), '');
+    if (d.signature.verify) out.push(`Verify: ${codeSpan(d.signature.verify)}`, '');
+    if (d.signature.alternative) out.push(`Alternatively: ${esc(d.signature.alternative)}`, '');
+    if (d.signature.references?.length) out.push(`References: ${esc(d.signature.references.join(', '))}`, '');
   } else if (d.general) {
     out.push(
-      `**What it means** (${d.general.category}; a general explanation, no known signature): ${d.general.meaning}`,
+      `**What it means** (${esc(d.general.category)}; a general explanation, no known signature): ${esc(d.general.meaning)}`,
       '',
-      `[Search for this message](${d.general.searchUrl})`,
+      `[Search for this message](${linkTarget(d.general.searchUrl)})`,
       '',
     );
   }
   if (d.evidence.length > 0) {
-    out.push('<details><summary>Evidence</summary>', '', '```');
-    for (const e of d.evidence) out.push(`${e.lineNumber}: ${e.text}`);
-    out.push('```', '', '</details>', '');
+    const lines = d.evidence.map((e) => `${e.lineNumber}: ${e.text}`).join('\n');
+    out.push('<details><summary>Evidence</summary>', '', fence(lines), '', '</details>', '');
   }
   if (d.symptoms.length > 0) {
     out.push('Errors that only pointed elsewhere:', '');
     for (const s of d.symptoms.slice(0, 5))
-      out.push(`- \`${firstLine(`${s.exception ? `${s.exception}: ` : ''}${s.message}`).slice(0, 200)}\``);
+      out.push(
+        `- ${codeSpan(firstLine(`${s.exception ? `${s.exception}: ` : ''}${s.message}`).slice(0, 200))}`,
+      );
     out.push('');
   }
   if (warnings) out.push(warnings, '');
@@ -86,5 +84,5 @@ function describeEngine(d: Diagnosis): string {
 /** " from <what was read>", and whether the stream broke off. */
 function readFrom(d: Diagnosis): string {
   const from = d.input.source === undefined ? '' : ` from ${d.input.source}`;
-  return `${from}${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`;
+  return `${esc(from)}${d.input.partial === true ? ' (partial: the stream broke off)' : ''}`;
 }

@@ -1,6 +1,7 @@
 import { createColors } from 'picocolors';
 import { describeFacts, formatDuration } from '../progress/index.js';
 import type { Diagnosis } from '../types/diagnosis.js';
+import { fence } from '../reporting/markdown-text.js';
 import type { StallNotice, StartFailure } from './monitor/types.js';
 
 export type ReportFormat = 'text' | 'json' | 'markdown';
@@ -82,8 +83,11 @@ export interface FailureReportOptions {
   subject?: string;
   /** Extra lines for the text header, e.g. a restart loop. */
   notes?: string[];
-  /** Applied to the server's last lines, which are raw output (the diagnosis is redacted by `render`). */
-  redact?: (line: string) => string;
+  /**
+   * Applied to the server's last lines, which are raw output (the diagnosis is redacted by `render`): all
+   * at once, so a token cut between two lines is seen.
+   */
+  redactLines?: (lines: readonly string[]) => string[];
 }
 
 /** The crash report: the same report as `vigil diagnose`, headed by what the supervisor saw. */
@@ -119,7 +123,7 @@ export function formatFailureReport(failure: StartFailure, options: FailureRepor
   const withTail =
     diagnosis.verdict === 'failure' || failure.lastLines.length === 0
       ? body
-      : `${body.trimEnd()}\n\nThe last lines the server printed:\n${failure.lastLines.map((line) => `  ${options.redact?.(line) ?? line}`).join('\n')}\n`;
+      : `${body.trimEnd()}\n\nThe last lines the server printed:\n${formatLastLines(options.redactLines?.(failure.lastLines) ?? failure.lastLines, options.format)}\n`;
   if (options.format === 'markdown') {
     const header = [`> **vigil:** ${summary}.`, ...notes.map((note) => `> ${note}`)].join('\n');
     return `${header}\n\n${withTail.endsWith('\n') ? withTail : `${withTail}\n`}`;
@@ -127,4 +131,9 @@ export function formatFailureReport(failure: StartFailure, options: FailureRepor
   const c = createColors(options.color);
   const header = [c.bold(c.red(`vigil: ${summary}.`)), ...notes.map((note) => `vigil: ${note}`)].join('\n');
   return `${header}\n${withTail.endsWith('\n') ? withTail : `${withTail}\n`}`;
+}
+
+/** In Markdown the server's lines go in a fence (they may hold backticks or HTML); in text, indented. */
+function formatLastLines(lines: readonly string[], format: ReportFormat): string {
+  return format === 'markdown' ? fence(lines.join('\n')) : lines.map((line) => `  ${line}`).join('\n');
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
-import { redactDiagnosis, redactText } from '../../redaction/index.js';
+import { redactDiagnosis, redactLines } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { Finding } from '../../checks/index.js';
@@ -245,7 +245,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
             format: flags.format,
             color,
             render: reportRenderer(flags.redact),
-            redact: flags.redact ? redactText : undefined,
+            redactLines: flags.redact ? redactLines : undefined,
             notes:
               flags.keepRunning === true && event.failure.exit === null
                 ? ['the server is left running (--keep-running)']

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
+import { redactLines } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
 import { formatDuration } from '../../progress/index.js';
 import { reportRenderer } from '../render-report.js';
@@ -163,6 +164,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
             format: flags.format,
             color,
             render: reportRenderer(flags.redact),
+            redactLines: flags.redact ? redactLines : undefined,
             subject,
             notes,
           }),

@@ -1,4 +1,5 @@
 import type { CheckReport } from '../../environment/run-check.js';
+import { codeSpan, escapeMarkdownHtml } from '../markdown-text.js';
 import { renderFindingsMarkdown } from './render-findings-markdown.js';
 import { renderFindingsText, type TextOptions } from './render-findings-text.js';
 import { sortFindings } from './sort-findings.js';
@@ -28,8 +29,8 @@ function renderCheckMarkdown(report: CheckReport): string {
   const header = [
     '## vigil check',
     '',
-    `- Python: \`${environment.python ?? 'none'}\`${environment.pythonVersion === null ? '' : ` (${environment.pythonVersion})`}`,
-    `- site-packages: ${environment.sitePackages.map((folder) => `\`${folder}\``).join(', ') || 'none'}`,
+    `- Python: ${codeSpan(environment.python ?? 'none')}${environment.pythonVersion === null ? '' : ` (${escapeMarkdownHtml(environment.pythonVersion)})`}`,
+    `- site-packages: ${environment.sitePackages.map((folder) => codeSpan(folder)).join(', ') || 'none'}`,
     `- Distributions: ${environment.distributions}`,
     '',
   ];

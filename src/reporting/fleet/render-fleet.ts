@@ -1,6 +1,7 @@
 import type { FleetGroup, FleetMember, FleetReport } from '../../fleet/types.js';
 import type { ReportFormat } from '../index.js';
 import { createPaint, type Paint } from '../paint.js';
+import { codeSpan, escapeMarkdownHtml } from '../markdown-text.js';
 
 /** A fleet's result in one of the three formats. Pure. */
 export function renderFleet(report: FleetReport, options: { format: ReportFormat; color: boolean }): string {
@@ -79,17 +80,17 @@ function renderFleetText(report: FleetReport, paint: Paint): string {
 }
 
 function renderFleetMarkdown(report: FleetReport): string {
-  const out = [`## Vigil fleet: ${report.target}`, '', `**${headline(report)}**`, ''];
+  const out = [`## Vigil fleet: ${escapeMarkdownHtml(report.target)}`, '', `**${headline(report)}**`, ''];
   out.push('| Pods | Cause | Kind | Members |', '|---:|---|---|---|');
   for (const group of report.groups) {
     out.push(
-      `| ${group.members.length} of ${report.total} | ${cell(group.summary)} | ${roleWords(group)} | ${group.members.map((name) => `\`${name}\``).join(', ')} |`,
+      `| ${group.members.length} of ${report.total} | ${cell(group.summary)} | ${roleWords(group)} | ${group.members.map(cellCode).join(', ')} |`,
     );
   }
   out.push('', '### Members', '', '| Member | Cause | State | Read |', '|---|---|---|---|');
   for (const member of report.members) {
     out.push(
-      `| \`${member.name}\` | ${cell(member.cause.summary)}${member.cause.peer ? ' (peer)' : ''} | ${cell(describeState(member))} | ${cell(member.source ?? member.error ?? '')} |`,
+      `| ${cellCode(member.name)} | ${cell(member.cause.summary)}${member.cause.peer ? ' (peer)' : ''} | ${cell(describeState(member))} | ${cell(member.source ?? member.error ?? '')} |`,
     );
   }
   return `${out.join('\n')}\n`;
@@ -113,6 +114,12 @@ function describeState(member: FleetMember): string {
   return parts.join(', ');
 }
 
+/** A table cell: no `|` or line break ends it, and no HTML from a pod's output renders. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return escapeMarkdownHtml(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** A name in code inside a table cell: a `|` in it would still end the cell. */
+function cellCode(text: string): string {
+  return codeSpan(text).replace(/\|/g, '\\|');
 }
