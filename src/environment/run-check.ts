@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHECKS, runChecks, type Finding } from '../checks/index.js';
+import { mostCommonInstaller } from '../fix/aim-findings.js';
 import { collectRequirementEdges } from '../checks/requirement-edges.js';
 import { SourceError } from '../errors.js';
 import { LIMITS } from '../limits.js';
@@ -44,6 +45,8 @@ export interface CheckReport {
     python: string | null;
     pythonVersion: string | null;
     sitePackages: string[];
+    /** The INSTALLER most of its distributions name (uv, pip, conda): the fix installs the same way. */
+    installer: string | null;
     /** How many distributions were read (the list itself is what `vigil snapshot` prints). */
     distributions: number;
   };
@@ -92,6 +95,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       python: environment.python,
       pythonVersion: environment.pythonVersion,
       sitePackages: environment.sitePackages,
+      installer: mostCommonInstaller(environment.distributions),
       distributions: environment.distributions.length,
     },
     findings,

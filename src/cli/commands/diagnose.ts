@@ -1,8 +1,8 @@
 import { isatty } from 'node:tty';
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
-import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
-import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
+import { aimFixAt, placeOf } from '../aim-fix-at.js';
+import type { FixPlace } from '../../fix/fix-action.js';
 import { UsageError } from '../../errors.js';
 import { redactDiagnosis } from '../../redaction/index.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
@@ -75,8 +75,9 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         const inputs = await readFleet(fleet.plans, {
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
-          diagnose: async (source) => {
-            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules))
+          diagnose: async (source, plan) => {
+            const place = placeOf(plan.spec, plan.runner.host);
+            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules, place))
               .diagnosis;
             return flags.redact ? redactDiagnosis(diagnosis) : diagnosis;
           },
@@ -190,7 +191,8 @@ async function diagnoseSource(
       return helper;
     },
   };
-  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, withTimeline);
+  const place = placeOf(spec, runner.host);
+  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, place, withTimeline);
   return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
@@ -202,6 +204,7 @@ async function diagnoseOpened(
   source: OpenedSource,
   options: DiagnoseOptions,
   rules: LoadedSignatures,
+  place: FixPlace,
   withTimeline = false,
 ): Promise<PageInput> {
   const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
@@ -224,8 +227,7 @@ async function diagnoseOpened(
   return {
     label: null,
     diagnosis: {
-      ...diagnosis,
-      signature: aimFix(diagnosis),
+      ...aimFixAt(diagnosis, place),
       input: {
         ...diagnosis.input,
         source: source.describe,
@@ -239,13 +241,6 @@ async function diagnoseOpened(
     },
     timeline: timeline?.finish() ?? null,
   };
-}
-
-/** The fix aimed at the environment in the traceback, with what its files here say (target-fix.ts). */
-function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
-  const crashed = diagnosis.signature === null ? null : findCrashedEnvironment(diagnosis);
-  if (diagnosis.signature === null || crashed === null) return diagnosis.signature;
-  return targetFix(diagnosis.signature, crashed, readEnvironmentFacts(crashed));
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {

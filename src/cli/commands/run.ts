@@ -11,6 +11,7 @@ import type { Finding } from '../../checks/index.js';
 import { parseServerFlags } from '../../engines/server-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { renderReport, reportRenderer } from '../render-report.js';
+import { aimFixAt } from '../aim-fix-at.js';
 import {
   EXIT_PREFLIGHT,
   appendStart,
@@ -211,42 +212,42 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
         }
         recorder.ready();
         break;
-      case 'failure':
+      case 'failure': {
         display.close();
+        // The same fix as `vigil diagnose` prints: aimed at the crashed venv, the engine and this machine.
+        const failure = { ...event.failure, diagnosis: aimFixAt(event.failure.diagnosis, { kind: 'local' }) };
         if (flags.report !== undefined) {
           recorder.track(
-            writeReportPage(
-              resolve(io.cwd, flags.report),
-              event.failure,
-              startedAtMs,
-              flags.redact,
-              io,
-              findings,
-            ),
+            writeReportPage(resolve(io.cwd, flags.report), failure, startedAtMs, flags.redact, io, findings),
           );
         }
         io.stdout.write(
-          formatFailureReport(event.failure, {
+          formatFailureReport(failure, {
             format: flags.format,
             color,
             render: reportRenderer(flags.redact),
             redact: flags.redact ? redactText : undefined,
             notes:
-              flags.keepRunning === true && event.failure.exit === null
+              flags.keepRunning === true && failure.exit === null
                 ? ['the server is left running (--keep-running)']
                 : [],
           }),
         );
         recorder.failed(
-          flags.redact
-            ? { ...event.failure, diagnosis: redactDiagnosis(event.failure.diagnosis) }
-            : event.failure,
-          describeFailure(event.failure),
+          flags.redact ? { ...failure, diagnosis: redactDiagnosis(failure.diagnosis) } : failure,
+          describeFailure(failure),
         );
         break;
+      }
       case 'fatal-while-serving':
         io.stderr.write('vigil: a fatal error appeared while the server is serving; it still answers:\n');
-        io.stderr.write(renderReport(event.diagnosis, { format: 'text', color, redact: flags.redact }));
+        io.stderr.write(
+          renderReport(aimFixAt(event.diagnosis, { kind: 'local' }), {
+            format: 'text',
+            color,
+            redact: flags.redact,
+          }),
+        );
         break;
     }
   };
