@@ -49,7 +49,7 @@ function renderAction(action: FixAction, target: FixTarget): RenderedFix | null 
         ? { lines: onHost([joinArgs(['kill', action.pid])], target.place) }
         : null;
     case 'free-port':
-      return renderFreePort(action, target.place);
+      return renderFreePort(action, target);
   }
 }
 
@@ -138,12 +138,16 @@ function renderEngineOption(
 
 function renderFreePort(
   action: Extract<FixAction, { kind: 'free-port' }>,
-  place: FixPlace,
+  target: FixTarget,
 ): RenderedFix | null {
   if (!/^\d{1,5}$/.test(action.port)) return null;
   const find = joinArgs(['ss', '-ltnp', `sport = :${action.port}`]);
   const stop = action.pid !== undefined && /^\d+$/.test(action.pid) ? [joinArgs(['kill', action.pid])] : [];
-  return { lines: onHost([find, ...stop], place) };
+  const setting = ENGINE_SETTINGS[target.engine ?? 'vllm'].port;
+  const other =
+    setting === null ? 'another port' : `another port (${describeSetting(setting, 'PORT').join(' ')})`;
+  const then = stop.length > 0 ? [] : [`# then stop the process it names, or serve on ${other}`];
+  return { lines: [...onHost([find, ...stop], target.place), ...then] };
 }
 
 /**
