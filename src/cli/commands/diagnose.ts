@@ -15,7 +15,7 @@ import { PrescanThread } from '../../system/prescan-thread.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers, composeRuntime } from '../container-flags.js';
 import { planFleet, type FleetFlags } from '../fleet-flags.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
@@ -30,6 +30,7 @@ interface DiagnoseFlags extends FleetFlags {
   format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
+  brief?: boolean;
 }
 
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
@@ -59,6 +60,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     )
     .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collectValues)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
+    .option('--brief', 'text: only the verdict, the fix and how to verify it')
     .addHelpText(
       'after',
       '\nExamples:\n  vigil diagnose server.log\n  journalctl -u vllm | vigil diagnose -\n  vigil diagnose --unit vllm --format markdown\n' +
@@ -107,7 +109,13 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const render = (diagnosis: Diagnosis): string =>
         flags.format === 'html'
           ? page([{ label: null, diagnosis, timeline: null }])
-          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
+          : renderReport(diagnosis, {
+              format: flags.format,
+              color: wantsColor(io),
+              redact: flags.redact,
+              width: terminalWidth(io),
+              ...(flags.brief === true ? { brief: true } : {}),
+            });
       if (spec.kind === 'files' && spec.paths.length > 1) {
         const paths = spec.paths;
         if (paths.filter((path) => path === '-').length > 1) {

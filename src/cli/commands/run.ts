@@ -36,7 +36,7 @@ import {
   type SupervisionEvent,
 } from '../../supervision/index.js';
 import { formatDuration } from '../../progress/index.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
@@ -225,7 +225,7 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
           formatFailureReport(failure, {
             format: flags.format,
             color,
-            render: reportRenderer(flags.redact),
+            render: reportRenderer(flags.redact, terminalWidth(io)),
             redact: flags.redact ? redactText : undefined,
             notes:
               flags.keepRunning === true && failure.exit === null

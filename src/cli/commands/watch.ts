@@ -24,7 +24,7 @@ import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
@@ -177,7 +177,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
           formatFailureReport(failure, {
             format: flags.format,
             color,
-            render: reportRenderer(flags.redact),
+            render: reportRenderer(flags.redact, terminalWidth(io)),
             subject,
             notes,
           }),
