@@ -53,10 +53,7 @@ export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}
   const [first = '', second] = wrap(headline, 2, width, verdict.length + 1).split(`\n  `);
   out.push(`${paint.red(paint.bold(verdict))} ${paint.bold(first)}`);
   if (second !== undefined) out.push(`  ${paint.bold(clip(headline.slice(first.length).trim(), width - 2))}`);
-  if (d.signature)
-    out.push(
-      `  ${wrap(`${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`, 2, width)}`,
-    );
+  if (d.signature) out.push(...titleLines(d.signature, paint, width));
   else if (d.general)
     out.push(`  ${d.general.category} ${paint.dim('[general explanation, no known signature]')}`);
   if (d.signature) {
@@ -156,6 +153,21 @@ export function wrap(text: string, indent: number, width: number, firstUsed = in
   }
   if (current) lines.push(current);
   return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/** The signature's title, wrapped, and its `[category, id]` kept whole: on the last line if it fits. */
+function titleLines(
+  signature: { title: string; category: string; id: string },
+  paint: Paint,
+  width: number,
+): string[] {
+  const lines = `  ${wrap(signature.title, 2, width)}`.split('\n');
+  const tag = `[${signature.category}, ${signature.id}]`;
+  const last = lines.length - 1;
+  if ([...(lines[last] ?? '')].length + 1 + tag.length <= width)
+    lines[last] = `${lines[last]} ${paint.dim(tag)}`;
+  else lines.push(`  ${paint.dim(tag)}`);
+  return lines;
 }
 
 /** The fix: command lines as they are (one copy, one line), words wrapped, each line under the label. */
