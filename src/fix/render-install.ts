@@ -56,12 +56,21 @@ export function renderLocalInstall(args: readonly string[], environment: FixEnvi
   return [joinArgs([environment.python, '-m', 'pip', 'install', ...args])];
 }
 
-/** The Dockerfile line that makes the change in the image (uv's --system when uv built it). */
+/**
+ * The Dockerfile line that makes the change in the image: into the venv the traceback ran in when there
+ * is one (uv's --python, else its interpreter's pip), else the image's Python (uv's --system).
+ */
 export function renderImageInstall(args: readonly string[], environment: FixEnvironment | null): string {
+  const uv = environment?.installer === 'uv';
+  const python = environment?.isVenv === true ? environment.python : null;
   const install =
-    environment?.installer === 'uv'
-      ? ['uv', 'pip', 'install', '--system', ...args]
-      : ['python3', '-m', 'pip', 'install', ...args];
+    python === null
+      ? uv
+        ? ['uv', 'pip', 'install', '--system', ...args]
+        : ['python3', '-m', 'pip', 'install', ...args]
+      : uv
+        ? ['uv', 'pip', 'install', '--python', python, ...args]
+        : [python, '-m', 'pip', 'install', ...args];
   return `RUN ${joinArgs(install)}`;
 }
 
