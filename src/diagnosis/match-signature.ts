@@ -86,7 +86,7 @@ export function describeSignature(hit: SignatureHit, engine: Engine | null = nul
     title: fillText(signature.title, captures),
     category: signature.category,
     explanation: fillText(signature.explanation, captures),
-    // A fix is copied into a shell: each capture is quoted where it lands (fix/fill-captures.ts).
+    // A fix is copied into a shell, so each capture is quoted where it lands (fix/fill-captures.ts).
     fix: fillCommand(signature.fix, captures),
     ...(signature.action === undefined ? {} : { action: fillActions(signature.action, captures) }),
     ...(signature.alternative ? { alternative: fillCommand(signature.alternative, captures) } : {}),

@@ -11,7 +11,7 @@ export function fillText(template: string, captures: Readonly<Record<string, str
 }
 
 /**
- * `{name}` in a fix, which an operator copies into a shell: a capture from the log is quoted for the place
+ * `{name}` in a fix, which an operator copies into a shell; a capture from the log is quoted for the place
  * in the template it lands in (inside "…": escaped; inside '…': closed, quoted, reopened; bare: one quoted
  * word), so it can never end the command or start another, whatever the log said.
  */
