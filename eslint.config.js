@@ -31,6 +31,7 @@ export default tseslint.config(
       'src/elf/**',
       'src/engines/**',
       'src/runtimes/**',
+      'src/fix/**',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -1,7 +1,9 @@
 import type { Distribution } from '../environment/types.js';
 
 /**
- * `pip install 'X==1'`, or `uv pip install …` when the distribution concerned was installed by uv.
+ * `pip install 'X==1'`: the fix layer (src/fix) aims it at the environment checked, uv's or its
+ * interpreter's pip, when the command prints it. A distribution uv installed says `uv pip install` here,
+ * which the layer also aims (with `--python`: uv outside an active venv installs nowhere useful).
  * Arguments are quoted only when a shell would read them otherwise (`<`, `>`, `[`, spaces).
  */
 export function formatInstall(specs: string[], near?: Distribution, extraArgs: string[] = []): string {

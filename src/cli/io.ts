@@ -12,6 +12,14 @@ export interface CliIo {
   cwd: string;
 }
 
+/** The columns a text report fits: COLUMNS, else the terminal's own, else 80 (a pipe or a file). */
+export function terminalWidth(io: CliIo): number {
+  const columns = Number(io.env.COLUMNS);
+  if (Number.isInteger(columns) && columns > 0) return columns;
+  const own = (io.stdout as { columns?: number }).columns;
+  return io.stdout.isTTY === true && typeof own === 'number' && own > 0 ? own : 80;
+}
+
 /** Colour only on a terminal, never with NO_COLOR set (https://no-color.org), always with FORCE_COLOR. */
 export function wantsColor(io: CliIo): boolean {
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;

@@ -93,7 +93,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     ...base,
     verdict: 'failure',
     rootCause,
-    signature: chosen.hit ? describeSignature(chosen.hit) : null,
+    signature: chosen.hit ? describeSignature(chosen.hit, engine) : null,
     // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
     general: chosen.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
     groups: causes,

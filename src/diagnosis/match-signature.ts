@@ -1,5 +1,7 @@
+import { aimSignature } from '../fix/aim-fix.js';
+import { fillActions, fillCommand, fillText } from '../fix/fill-captures.js';
 import type { Signature } from '../signatures/define-signature.js';
-import type { SignatureMatch } from '../types/diagnosis.js';
+import type { Engine, SignatureMatch } from '../types/diagnosis.js';
 import type { Candidate } from './candidate.js';
 import { LIMITS } from '../limits.js';
 
@@ -77,17 +79,19 @@ function cap(text: string): string {
 }
 
 /** The signature as reported, its `{name}` placeholders filled from what the patterns captured. */
-export function describeSignature(hit: SignatureHit): SignatureMatch {
-  const fill = (template: string): string =>
-    template.replace(/\{(\w+)\}/g, (whole, name: string) => hit.captures[name] ?? whole);
-  const { signature } = hit;
-  return {
+export function describeSignature(hit: SignatureHit, engine: Engine | null = null): SignatureMatch {
+  const { signature, captures } = hit;
+  const described: SignatureMatch = {
     id: signature.id,
-    title: fill(signature.title),
+    title: fillText(signature.title, captures),
     category: signature.category,
-    explanation: fill(signature.explanation),
-    fix: fill(signature.fix),
-    ...(signature.alternative ? { alternative: fill(signature.alternative) } : {}),
+    explanation: fillText(signature.explanation, captures),
+    // A fix is copied into a shell, so each capture is quoted where it lands (fix/fill-captures.ts).
+    fix: fillCommand(signature.fix, captures),
+    ...(signature.action === undefined ? {} : { action: fillActions(signature.action, captures) }),
+    ...(signature.alternative ? { alternative: fillCommand(signature.alternative, captures) } : {}),
     references: signature.references,
   };
+  // Written for this machine and the engine that crashed until a command says where the server runs.
+  return aimSignature(described, { place: { kind: 'local' }, environment: null, engine });
 }

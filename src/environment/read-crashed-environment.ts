@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CrashedEnvironment, EnvironmentFacts } from '../diagnosis/target-fix.js';
+import type { CrashedEnvironment, EnvironmentFacts } from '../fix/target-fix.js';
 import { parsePyvenvCfg } from './parse-pyvenv-cfg.js';
 import { parseTorchCuda } from './read-module-versions.js';
 
@@ -10,7 +10,18 @@ import { parseTorchCuda } from './read-module-versions.js';
  * key in pyvenv.cfg), and torch's CUDA as a wheel tag. Unknown (null) when the folder is not here.
  */
 export function readEnvironmentFacts(environment: CrashedEnvironment): EnvironmentFacts {
-  return { installer: readInstaller(environment), cudaTag: readCudaTag(environment.sitePackages) };
+  return {
+    installer: readInstaller(environment),
+    cudaTag: readCudaTag(environment.sitePackages),
+    conda: existsSync(join(environment.prefix, 'conda-meta')),
+    externallyManaged: !environment.isVenv && isExternallyManaged(environment.python),
+  };
+}
+
+/** PEP 668: the marker sits in the interpreter's stdlib folder (/usr/lib/python3.12/EXTERNALLY-MANAGED). */
+function isExternallyManaged(python: string): boolean {
+  const version = /python\d+\.\d+t?$/.exec(python)?.[0];
+  return version !== undefined && existsSync(join('/usr/lib', version, 'EXTERNALLY-MANAGED'));
 }
 
 function readInstaller({ prefix, sitePackages }: CrashedEnvironment): string | null {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHECKS, runChecks, type Finding } from '../checks/index.js';
+import { mostCommonInstaller } from '../fix/aim-findings.js';
 import { collectRequirementEdges } from '../checks/requirement-edges.js';
 import { SourceError } from '../errors.js';
 import { LIMITS } from '../limits.js';
@@ -11,6 +12,7 @@ import { readEnvironment } from './read-environment.js';
 import { readGpu, type GpuReading } from './read-gpu.js';
 import { describeCachePath, probePort, readSharedMemory, readSpace } from './read-host.js';
 import { readModel } from './read-model.js';
+import { resolveHubModel, type HubModel } from './resolve-hub-model.js';
 import { readSharedObjects, readTorchExports } from './read-shared-objects.js';
 import { parseServerFlags, type ServerFlags } from '../engines/server-flags.js';
 import type { Snapshot } from './snapshot.js';
@@ -44,6 +46,8 @@ export interface CheckReport {
     python: string | null;
     pythonVersion: string | null;
     sitePackages: string[];
+    /** The INSTALLER most of its distributions name (uv, pip, conda): the fix installs the same way. */
+    installer: string | null;
     /** How many distributions were read (the list itself is what `vigil snapshot` prints). */
     distributions: number;
   };
@@ -57,7 +61,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const environment = await readEnvironment(options);
   const installed = indexDistributions(environment.distributions);
   const server = serverCommand(options);
-  const modelFolder = options.model ?? modelFromServer(server, options.cwd);
+  const fromServer = options.model === undefined ? modelFromServer(server, options.cwd, env) : null;
+  const modelFolder = options.model ?? (fromServer?.kind === 'found' ? fromServer.folder : undefined);
   const model =
     modelFolder === undefined ? null : readModel(resolve(options.cwd ?? '.', modelFolder), installed);
   const sharedObjects = readSharedObjects(environment.distributions);
@@ -86,12 +91,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     torchExports: readTorchExports(installed.get('torch'), sharedObjects),
     server,
   });
+  // A model the server names but that could not be read: say which checks did not run, never stay silent.
+  if (fromServer?.kind === 'missing') findings.push(modelNotRead(fromServer.reason, server?.model ?? ''));
   return {
     schemaVersion: 1,
     environment: {
       python: environment.python,
       pythonVersion: environment.pythonVersion,
       sitePackages: environment.sitePackages,
+      installer: mostCommonInstaller(environment.distributions),
       distributions: environment.distributions.length,
     },
     findings,
@@ -110,11 +118,34 @@ function serverCommand(options: CheckOptions): ServerFlags | null {
   };
 }
 
-/** `vllm serve /models/X`: a model given as a folder with config.json (a hub name is not read). */
-function modelFromServer(server: ServerFlags | null, cwd: string | undefined): string | undefined {
-  if (server?.model == null) return undefined;
+/**
+ * `vllm serve /models/X`: a folder with config.json; `vllm serve ORG/NAME`: that id's snapshot in the local
+ * Hugging Face cache (resolve-hub-model.ts). `missing` when the server names a model that cannot be read.
+ */
+function modelFromServer(
+  server: ServerFlags | null,
+  cwd: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): HubModel {
+  if (server?.model == null) return null;
   const folder = resolve(cwd ?? '.', server.model);
-  return existsSync(join(folder, 'config.json')) ? folder : undefined;
+  if (existsSync(join(folder, 'config.json'))) return { kind: 'found', folder };
+  const hub = resolveHubModel(server.model, env);
+  if (hub !== null) return hub;
+  return { kind: 'missing', reason: `${folder} has no config.json` };
+}
+
+function modelNotRead(reason: string, model: string): Finding {
+  return {
+    id: 'model-not-read',
+    severity: 'info',
+    title: 'Model checks not run',
+    detail:
+      `${reason}: the architecture, max-model-len, tensor-parallel and memory-fit (KV cache) checks were not run. ` +
+      'Download the model first, or give its folder with --model.',
+    fix: /^[\w.-]+\/[\w.-]+$/.test(model) ? `hf download ${model}` : null,
+    packages: [],
+  };
 }
 
 async function readAgainst(

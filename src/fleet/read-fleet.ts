@@ -17,8 +17,8 @@ export interface MemberPlan {
 
 export interface ReadFleetOptions {
   io: Omit<SourceIo, 'runner'>;
-  /** Turns an opened log into its diagnosis (the CLI's way: signatures, redaction later). */
-  diagnose: (source: OpenedSource) => Promise<Diagnosis>;
+  /** Turns an opened log into its diagnosis (the CLI's way: signatures, the fix aimed at the member). */
+  diagnose: (source: OpenedSource, plan: MemberPlan) => Promise<Diagnosis>;
   /** How many members are read at once; default 4. */
   concurrency?: number;
 }
@@ -46,7 +46,7 @@ async function readMember(plan: MemberPlan, options: ReadFleetOptions): Promise<
   const base = { name: plan.name, state: plan.state ?? null, events };
   try {
     const source = await openSource(plan.spec, { ...options.io, runner: plan.runner });
-    const diagnosis = await options.diagnose(source);
+    const diagnosis = await options.diagnose(source, plan);
     return { ...base, source: source.describe, diagnosis, error: null };
   } catch (error) {
     return { ...base, source: null, diagnosis: null, error: describeError(error) };

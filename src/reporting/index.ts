@@ -2,18 +2,24 @@ import type { Diagnosis } from '../types/diagnosis.js';
 import { VERSION } from '../version.js';
 import { createPaint } from './paint.js';
 import { renderMarkdown } from './render-markdown.js';
-import { renderText } from './render-text.js';
+import { renderText, type TextOptions } from './render-text.js';
 import { sanitizeOutput } from './sanitize-output.js';
 
 export type ReportFormat = 'text' | 'json' | 'markdown';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown'];
 
 /** The report as text safe to print: a library caller gets the same neutralised controls as the CLI. */
-export function renderDiagnosis(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
+/** How a report is written; `width` and `brief` shape the text one (render-text.ts). */
+export interface RenderOptions extends TextOptions {
+  format: ReportFormat;
+  color: boolean;
+}
+
+export function renderDiagnosis(d: Diagnosis, options: RenderOptions): string {
   return sanitizeOutput(renderUnsanitized(d, options), options.color ? 'own' : 'none');
 }
 
-function renderUnsanitized(d: Diagnosis, options: { format: ReportFormat; color: boolean }): string {
+function renderUnsanitized(d: Diagnosis, options: RenderOptions): string {
   switch (options.format) {
     case 'json': {
       // Which vigil wrote it: a report outlives the install that made it.
@@ -23,7 +29,10 @@ function renderUnsanitized(d: Diagnosis, options: { format: ReportFormat; color:
     case 'markdown':
       return renderMarkdown(d);
     case 'text':
-      return renderText(d, createPaint(options.color));
+      return renderText(d, createPaint(options.color), {
+        ...(options.width === undefined ? {} : { width: options.width }),
+        ...(options.brief === undefined ? {} : { brief: options.brief }),
+      });
   }
 }
 

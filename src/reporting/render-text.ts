@@ -3,13 +3,30 @@ import { describeProcesses } from './describe-processes.js';
 import type { Paint } from './paint.js';
 
 const LABEL = 11;
+/** A terminal's width when none is known (a pipe, a file): the classic 80 columns. */
+export const DEFAULT_WIDTH = 80;
+/** Below this, wrapping makes more lines than it saves. */
+const MIN_WIDTH = 40;
 
-/** The terminal report: verdict, root cause, where, meaning, fix, evidence, noise. Pure. */
-export function renderText(d: Diagnosis, paint: Paint): string {
+export interface TextOptions {
+  /** Columns to fit: the terminal's (COLUMNS), else 80. */
+  width?: number;
+  /** Only the verdict, the fix and its check (`--brief`). */
+  brief?: boolean;
+}
+
+/**
+ * The terminal report, what to do first: the verdict and the fix (the lines an operator copies) in the
+ * first lines of an 80x24 screen, then where, meaning, evidence, noise. Words wrap to the width; commands
+ * are never wrapped (a copied command must stay one line); evidence lines are cut with a mark. Pure.
+ */
+export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}): string {
+  const width = Math.max(MIN_WIDTH, options.width ?? DEFAULT_WIDTH);
   const out: string[] = [];
   const row = (label: string, value: string): void => {
     out.push(`${paint.dim(label.padEnd(LABEL))} ${value}`);
   };
+  const prose = (label: string, text: string): void => row(label, wrap(text, LABEL + 1, width));
   const rc = d.rootCause;
   if (d.verdict === 'no-failure') {
     out.push(
@@ -31,13 +48,23 @@ export function renderText(d: Diagnosis, paint: Paint): string {
       '',
     );
   }
-  out.push(
-    `${paint.red(paint.bold(d.current === undefined ? '✖ failure' : '✖ earlier failure'))} ${paint.bold(headline)}`,
-  );
-  if (d.signature)
-    out.push(`  ${d.signature.title} ${paint.dim(`[${d.signature.category}, ${d.signature.id}]`)}`);
+  const verdict = d.current === undefined ? '✖ failure' : '✖ earlier failure';
+  // The message in at most two lines here: all of it is in the evidence below.
+  const [first = '', second] = wrap(headline, 2, width, verdict.length + 1).split(`\n  `);
+  out.push(`${paint.red(paint.bold(verdict))} ${paint.bold(first)}`);
+  if (second !== undefined) out.push(`  ${paint.bold(clip(headline.slice(first.length).trim(), width - 2))}`);
+  if (d.signature) out.push(...titleLines(d.signature, paint, width));
   else if (d.general)
     out.push(`  ${d.general.category} ${paint.dim('[general explanation, no known signature]')}`);
+  if (d.signature) {
+    row('fix', formatFix(d.signature.fix, paint, width));
+    if (d.signature.tryNow) row('try now', d.signature.tryNow);
+    if (d.signature.verify) row('verify', d.signature.verify);
+  } else if (rc) {
+    prose('fix', "no known signature: search the engine's issues for the root-cause message above");
+    if (d.general) row('search', d.general.searchUrl);
+  }
+  if (options.brief === true) return `${out.join('\n')}\n`;
   out.push('');
   if (rc) {
     const who = describeProcesses(rc.processes, d.processes);
@@ -48,34 +75,30 @@ export function renderText(d: Diagnosis, paint: Paint): string {
   if (d.service) {
     const s = d.service;
     const loop = s.restartLoop ? paint.red(', restart loop') : '';
-    row(
+    prose(
       'service',
       `${s.unit ?? 'unit'}: ${s.starts} starts, ${s.failedStarts} failed${loop}${s.lastExit ? `; last exit ${s.lastExit}` : ''}`,
     );
   }
   if (d.signature) {
-    row('meaning', wrap(d.signature.explanation, LABEL + 1));
-    row('fix', paint.bold(d.signature.fix));
-    if (d.signature.verify) row('verify', d.signature.verify);
-    if (d.signature.alternative) row('or', wrap(d.signature.alternative, LABEL + 1));
-  } else if (rc) {
-    if (d.general) row('meaning', wrap(`(general) ${d.general.meaning}`, LABEL + 1));
-    row('fix', "no known signature: search the engine's issues for the root-cause message above");
-    if (d.general) row('search', d.general.searchUrl);
+    prose('meaning', d.signature.explanation);
+    if (d.signature.alternative) prose('or', d.signature.alternative);
+  } else if (rc && d.general) {
+    prose('meaning', `(general) ${d.general.meaning}`);
   }
   if (d.evidence.length > 0) {
     out.push('', paint.dim('evidence'));
-    const width = String(d.evidence.at(-1)?.lineNumber ?? 0).length;
+    const digits = String(d.evidence.at(-1)?.lineNumber ?? 0).length;
     for (const e of d.evidence)
-      out.push(`  ${paint.dim(String(e.lineNumber).padStart(width))}  ${clip(e.text, 220)}`);
+      out.push(`  ${paint.dim(String(e.lineNumber).padStart(digits))}  ${clip(e.text, width - digits - 4)}`);
   }
   if (d.symptoms.length > 0) {
     out.push('', paint.dim('pointed elsewhere (not the cause)'));
     for (const s of d.symptoms.slice(0, 4)) {
       const who = describeProcesses(s.processes, d.processes);
-      out.push(
-        `  ${clip(`${s.exception ? `${s.exception}: ` : ''}${firstLine(s.message)}`, 160)}${who ? paint.dim(` (${who})`) : ''}`,
-      );
+      const suffix = who ? ` (${who})` : '';
+      const text = `${s.exception ? `${s.exception}: ` : ''}${firstLine(s.message)}`;
+      out.push(`  ${clip(text, Math.max(20, width - 2 - suffix.length))}${who ? paint.dim(suffix) : ''}`);
     }
   }
   const tail: string[] = [];
@@ -105,20 +128,57 @@ export function firstLine(text: string): string {
   return i === -1 ? text : text.slice(0, i);
 }
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** At most `max` columns: cut at the last space before the edge (a word is never split) and marked with …. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
 }
 
-function wrap(text: string, indent: number, width = 100): string {
-  const words = text.split(/\s+/);
+/**
+ * Words filled into lines of `width` columns: the first has `firstUsed` columns taken already (a label),
+ * the others are indented by `indent`. A word longer than a line (a URL, a path) keeps its own line, unbroken.
+ */
+export function wrap(text: string, indent: number, width: number, firstUsed = indent): string {
+  const words = text.split(/\s+/).filter((word) => word !== '');
   const lines: string[] = [];
   let current = '';
   for (const word of words) {
-    if (current.length + word.length + 1 > width - indent && current) {
+    const room = width - (lines.length === 0 ? firstUsed : indent);
+    if (current.length + word.length + 1 > room && current) {
       lines.push(current);
       current = word;
     } else current = current ? `${current} ${word}` : word;
   }
   if (current) lines.push(current);
   return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/** The signature's title, wrapped, and its `[category, id]` kept whole: on the last line if it fits. */
+function titleLines(
+  signature: { title: string; category: string; id: string },
+  paint: Paint,
+  width: number,
+): string[] {
+  const lines = `  ${wrap(signature.title, 2, width)}`.split('\n');
+  const tag = `[${signature.category}, ${signature.id}]`;
+  const last = lines.length - 1;
+  if ([...(lines[last] ?? '')].length + 1 + tag.length <= width)
+    lines[last] = `${lines[last]} ${paint.dim(tag)}`;
+  else lines.push(`  ${paint.dim(tag)}`);
+  return lines;
+}
+
+/** The fix: command lines as they are (one copy, one line), words wrapped, each line under the label. */
+function formatFix(fix: string, paint: Paint, width: number): string {
+  return fix
+    .split('\n')
+    .map((line) => paint.bold(isCommand(line) ? line : wrap(line, LABEL + 1, width)))
+    .join(`\n${' '.repeat(LABEL + 1)}`);
+}
+
+/** A line to copy and run: it starts with a program or a Dockerfile instruction, not with a sentence. */
+function isCommand(line: string): boolean {
+  return /^(?:RUN |#|ssh |sudo |pip |uv |conda |docker |podman |kubectl |kill |ss |\/)/.test(line);
 }

@@ -1,3 +1,4 @@
+import type { FixAction } from '../fix/fix-action.js';
 import type { Category, Engine } from '../types/diagnosis.js';
 
 /**
@@ -28,6 +29,11 @@ export interface Signature {
   explanation: string;
   /** Template: `{name}` takes a named group captured by `match.message` or `match.context`. */
   fix: string;
+  /**
+   * The fix as data, rendered for where the server runs (src/fix); `{name}` captures in its values are
+   * quoted when rendered. When it cannot be rendered (a capture missing), `fix` is shown.
+   */
+  action?: FixAction[];
   alternative?: string;
   references: string[];
   /**

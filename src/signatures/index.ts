@@ -61,6 +61,7 @@ import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signat
 import llamacppModelFileNotLoadableSignature from './llamacpp-model-file-not-loadable/signature.js';
 import llamacppUnknownPreTokenizerSignature from './llamacpp-unknown-pre-tokenizer/signature.js';
 import lmdeployArchitectureNotSupportedSignature from './lmdeploy-architecture-not-supported/signature.js';
+import lmdeployKvCacheBlocksNegativeSignature from './lmdeploy-kv-cache-blocks-negative/signature.js';
 import lmdeployNoGpuMemoryForKvCacheSignature from './lmdeploy-no-gpu-memory-for-kv-cache/signature.js';
 import maxModelLenAbovePositionEmbeddingsSignature from './max-model-len-above-position-embeddings/signature.js';
 import maxModelLenExceedsKvCacheSignature from './max-model-len-exceeds-kv-cache/signature.js';
@@ -143,6 +144,7 @@ import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/s
 import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/signature.js';
 import trtllmExecutorOomSignature from './trtllm-executor-oom/signature.js';
 import trtllmMpiWorldSizeMismatchSignature from './trtllm-mpi-world-size-mismatch/signature.js';
+import trtllmPagedKvCacheTooSmallSignature from './trtllm-paged-kv-cache-too-small/signature.js';
 import trustRemoteCodeRequiredSignature from './trust-remote-code-required/signature.js';
 import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
@@ -150,6 +152,7 @@ import vllmConfigValidationErrorSignature from './vllm-config-validation-error/s
 import vllmCudaGraphMemoryEstimateSignature from './vllm-cuda-graph-memory-estimate/signature.js';
 import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
+import vllmKvCacheMemoryNegativeSignature from './vllm-kv-cache-memory-negative/signature.js';
 import vllmLoraRankAboveMaxSignature from './vllm-lora-rank-above-max/signature.js';
 import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
 import vllmNoImplementationSignature from './vllm-no-implementation/signature.js';
@@ -224,6 +227,7 @@ export const builtinSignatures: readonly Signature[] = [
   llamacppModelFileNotLoadableSignature,
   llamacppUnknownPreTokenizerSignature,
   lmdeployArchitectureNotSupportedSignature,
+  lmdeployKvCacheBlocksNegativeSignature,
   lmdeployNoGpuMemoryForKvCacheSignature,
   maxModelLenAbovePositionEmbeddingsSignature,
   maxModelLenExceedsKvCacheSignature,
@@ -306,6 +310,7 @@ export const builtinSignatures: readonly Signature[] = [
   trtllmExecutorKvCacheOomSignature,
   trtllmExecutorOomSignature,
   trtllmMpiWorldSizeMismatchSignature,
+  trtllmPagedKvCacheTooSmallSignature,
   trustRemoteCodeRequiredSignature,
   turbomindCudaOomSignature,
   tvmFfiTypeAlreadyRegisteredSignature,
@@ -313,6 +318,7 @@ export const builtinSignatures: readonly Signature[] = [
   vllmCudaGraphMemoryEstimateSignature,
   vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
+  vllmKvCacheMemoryNegativeSignature,
   vllmLoraRankAboveMaxSignature,
   vllmNoGpuPlatformDetectedSignature,
   vllmNoImplementationSignature,
@@ -573,6 +579,10 @@ export const fixtureNames: Readonly<
     matches: ['pytorch-engine.log'],
     ignores: ['fallback-notice-then-oom.log'],
   },
+  'lmdeploy-kv-cache-blocks-negative': {
+    matches: ['minus-56-blocks.log'],
+    ignores: ['negative-shape-in-user-script.log'],
+  },
   'lmdeploy-no-gpu-memory-for-kv-cache': {
     matches: ['pytorch-engine.log'],
     ignores: ['host-memory.log'],
@@ -582,7 +592,15 @@ export const fixtureNames: Readonly<
     ignores: ['transformers-too-old-value-error.log'],
   },
   'max-model-len-exceeds-kv-cache': {
-    matches: ['k9s-clipped-line.log', 'v0-blocks.log', 'v1-estimated-length.log'],
+    matches: [
+      'corpus-vllm-108.log',
+      'corpus-vllm-119.log',
+      'corpus-vllm-125.log',
+      'corpus-vllm-151.log',
+      'k9s-clipped-line.log',
+      'v0-blocks.log',
+      'v1-estimated-length.log',
+    ],
     ignores: ['above-max-position-embeddings.log'],
   },
   'model-arch-not-supported': {
@@ -909,6 +927,10 @@ export const fixtureNames: Readonly<
     matches: ['python-session-engine-world-size.log', 'run-py-single-process-tp4.log'],
     ignores: ['mpi-size-info-then-oom.log'],
   },
+  'trtllm-paged-kv-cache-too-small': {
+    matches: ['triton-693-tokens.log'],
+    ignores: ['tokens-fine-model-missing.log'],
+  },
   'trust-remote-code-required': {
     matches: ['custom-code-prompt.log', 'vllm-config-chained.log'],
     ignores: ['healthy-args-dump.log', 'transformers-unknown-model-type.log'],
@@ -926,7 +948,7 @@ export const fixtureNames: Readonly<
     ignores: ['max-model-len-above-derived.log', 'transformers-too-old.log'],
   },
   'vllm-cuda-graph-memory-estimate': {
-    matches: ['data-parallel-expert-workers.log'],
+    matches: ['corpus-2-vllm-041.log', 'data-parallel-expert-workers.log'],
     ignores: ['small-graph-estimate.log'],
   },
   'vllm-flash-attn-extension-missing': {
@@ -936,6 +958,10 @@ export const fixtureNames: Readonly<
   'vllm-free-memory-below-utilization': {
     matches: ['newer-device-named.log', 'v1-engine-core-init-device.log'],
     ignores: ['kv-cache-no-blocks.log'],
+  },
+  'vllm-kv-cache-memory-negative': {
+    matches: ['weights-leave-minus-2-gib.log'],
+    ignores: ['positive-kv-memory-then-port-taken.log'],
   },
   'vllm-lora-rank-above-max': {
     matches: ['lora-modules-startup.log'],

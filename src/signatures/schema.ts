@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, ENGINES } from '../types/diagnosis.js';
 import type { Signature } from './define-signature.js';
+import { ENGINE_OPTIONS, INSTALL_OPTIONS, type FixAction } from '../fix/fix-action.js';
 import { compileLinearPattern } from './linear-pattern.js';
 import { findBacktrackingRisks } from './pattern-safety.js';
 
@@ -87,6 +88,26 @@ const userException = z
 const text = (what: string) =>
   z.string({ error: what }).refine((value) => value.trim() !== '', { error: what });
 
+/** A fix as data (fix/fix-action.ts); values are strings, `{name}` captures allowed. */
+const fixActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('install'),
+    requirements: z.array(text('a requirement, e.g. "vllm>=0.11"')).min(1),
+    options: z.array(z.enum(INSTALL_OPTIONS)).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('engine-option'),
+    option: z.enum(ENGINE_OPTIONS),
+    value: text('a number or {capture}').optional(),
+  }),
+  z.strictObject({ kind: z.literal('stop-process'), pid: text('a PID or {capture}') }),
+  z.strictObject({
+    kind: z.literal('free-port'),
+    port: text('a port or {capture}'),
+    pid: text('a PID or {capture}').optional(),
+  }),
+]);
+
 const common = {
   id: z.string({ error: 'a kebab-case id such as "cuda-oom-at-load"' }).regex(SIGNATURE_ID, {
     error: 'a kebab-case id such as "cuda-oom-at-load" (a-z, 0-9 and single dashes)',
@@ -103,6 +124,7 @@ const common = {
     .min(1),
   explanation: text('an explanation of what happened and why'),
   fix: text('a fix: a command or step ({name} takes a captured value)'),
+  action: z.array(fixActionSchema).min(1).optional(),
   alternative: text('an alternative fix').optional(),
   references: z.array(z.url({ error: 'a URL' })),
   weight: z.number().gt(0).max(1).optional(),
@@ -112,6 +134,19 @@ const common = {
     .regex(/^[A-Za-z_][\w.]*$/, { error: 'an exception class such as "ValueError"' })
     .optional(),
 };
+
+/** Every string a fix action holds, where `{name}` may stand. */
+function actionStrings(actions: readonly FixAction[] | undefined): string[] {
+  return (actions ?? []).flatMap((action) =>
+    Object.values(action).flatMap((value: unknown) =>
+      typeof value === 'string'
+        ? [value]
+        : Array.isArray(value)
+          ? value.filter((v) => typeof v === 'string')
+          : [],
+    ),
+  );
+}
 
 /** Named groups of a pattern, e.g. `want` in `(?<want>\d+)`. */
 function groupNames(pattern: RegExp | undefined): string[] {
@@ -126,20 +161,27 @@ function checkPlaceholders(
     match: { message?: RegExp; context?: RegExp };
     explanation: string;
     fix: string;
+    action?: FixAction[] | undefined;
     alternative?: string;
   },
   ctx: z.RefinementCtx,
 ): void {
   const known = new Set([...groupNames(signature.match.message), ...groupNames(signature.match.context)]);
-  for (const field of ['explanation', 'fix', 'alternative'] as const) {
-    for (const [, name = ''] of (signature[field] ?? '').matchAll(/\{([A-Za-z_$][\w$]*)\}/g)) {
+  const texts = {
+    explanation: signature.explanation,
+    fix: signature.fix,
+    alternative: signature.alternative ?? '',
+    action: actionStrings(signature.action).join(' '),
+  };
+  for (const field of ['explanation', 'fix', 'alternative', 'action'] as const) {
+    for (const [, name = ''] of texts[field].matchAll(/\{([A-Za-z_$][\w$]*)\}/g)) {
       if (known.has(name)) continue;
       const groups = known.size === 0 ? 'none' : [...known].map((group) => `{${group}}`).join(', ');
       ctx.addIssue({
         code: 'custom',
         path: [field],
         message: `placeholders that name a group of match.message or match.context (${groups}); {${name}} does not`,
-        input: signature[field],
+        input: texts[field],
       });
     }
   }

@@ -1,3 +1,4 @@
+import type { FixAction } from '../fix/fix-action.js';
 import type { Signature } from './define-signature.js';
 
 /** A signature as plain JSON data; patterns are written `/source/flags`, the form user rule files accept. */
@@ -10,6 +11,7 @@ export interface SerializedSignature {
   match: Record<string, string | null>;
   explanation: string;
   fix: string;
+  action?: FixAction[];
   alternative?: string;
   references: string[];
   weight?: number;
@@ -33,6 +35,7 @@ export function serializeSignature(signature: Signature): SerializedSignature {
     match,
     explanation: signature.explanation,
     fix: signature.fix,
+    ...(signature.action === undefined ? {} : { action: structuredClone(signature.action) }),
     ...(signature.alternative === undefined ? {} : { alternative: signature.alternative }),
     references: [...signature.references],
     ...(signature.weight === undefined ? {} : { weight: signature.weight }),

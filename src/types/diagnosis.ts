@@ -1,4 +1,5 @@
 /** The vocabulary shared by parsing, diagnosis, signatures and reporting. Types only. */
+import type { FixAction } from '../fix/fix-action.js';
 
 export const CATEGORIES = [
   'dependency-mismatch',
@@ -47,9 +48,14 @@ export interface SignatureMatch {
   title: string;
   category: Category;
   explanation: string;
+  /** The fix as shown and copied: commands quoted for the shell they are printed for, or a step in words. */
   fix: string;
+  /** What the fix changes, as data (src/fix renders it for the place, environment and engine). */
+  action?: FixAction[];
   alternative?: string;
-  /** The command that shows the fix worked, when the fix was aimed at a known environment. */
+  /** A change that does not outlive a container (docker exec), to try before the image is rebuilt. */
+  tryNow?: string;
+  /** The command that shows the fix worked, run in the same place. */
   verify?: string;
   references?: string[];
 }

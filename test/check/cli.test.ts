@@ -28,7 +28,10 @@ describe('vigil check', () => {
     expect(result.stdout).toContain(
       'FlashInfer packages at different versions [flashinfer-version-mismatch]',
     );
-    expect(result.stdout).toContain('fix: pip install flashinfer-cubin==0.6.4');
+    // Aimed at the environment checked, as diagnose aims it: its interpreter's pip, the package's index.
+    expect(result.stdout).toContain(
+      `fix: ${dir.path}/a/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl`,
+    );
     expect(result.stdout).toContain('note    GPU not inspected');
     expect(result.stdout).not.toContain('\u001b[');
     expect(result.stderr).toBe('');
@@ -59,7 +62,9 @@ describe('vigil check', () => {
     expect(result.stdout).toContain(
       '### ❌ FlashInfer packages at different versions (`flashinfer-version-mismatch`, error)',
     );
-    expect(result.stdout).toContain('```sh\npip install flashinfer-cubin==0.6.4\n```');
+    expect(result.stdout).toContain(
+      '-m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl\n```',
+    );
   });
 
   it('colours only when asked', async () => {
@@ -140,7 +145,9 @@ describe('vigil snapshot and vigil diff', () => {
     expect(result.stdout).toContain('added      apache-tvm-ffi 0.1.9');
     expect(result.stdout).toContain('removed    ray 2.48.0');
     expect(result.stdout).toContain('The flashinfer family moved only in part');
-    expect(result.stdout).toContain('fix: pip install flashinfer-cubin==0.6.4');
+    expect(result.stdout).toMatch(
+      /fix: \S+\/bin\/python -m pip install flashinfer-cubin==0\.6\.4 --extra-index-url/,
+    );
 
     const json = JSON.parse(
       (await runVigil(['diff', before, after, '--format', 'json'], { env })).stdout,

@@ -58,12 +58,12 @@ describe('the bundled incident', () => {
     const text = await runCliCaptured(['diagnose', EXAMPLE]);
     expect(text.stdout).toContain('8/8 workers (Worker_TP0..7)');
     expect(text.stdout).toContain('deepseek_v2.py:998');
-    expect(text.stdout).toContain('pip install "flashinfer-cubin==0.6.4"');
+    expect(text.stdout).toContain('pip install flashinfer-cubin==0.6.4');
     expect(text.stdout).toContain('verify      vigil check --venv /opt/vllm/.venv\n');
     const markdown = await runCliCaptured(['diagnose', EXAMPLE, '--format', 'markdown']);
     expect(markdown.stdout).toMatch(/^## Vigil diagnosis: /);
     expect(markdown.stdout).toContain(
-      '```sh\n/opt/vllm/.venv/bin/python -m pip install "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl\n```\n\nVerify: `vigil check --venv /opt/vllm/.venv`',
+      '```sh\n/opt/vllm/.venv/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl\n```\n\nVerify: `vigil check --venv /opt/vllm/.venv`',
     );
   });
 

@@ -43,13 +43,13 @@ describe('the flashinfer fix targets the environment that crashed, and the insta
   it('the traceback’s venv, not on this machine: its interpreter runs pip, then verify', async () => {
     const signature = await fixOf(INCIDENT);
     expect(signature.fix).toBe(
-      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl',
+      '/opt/vllm/.venv/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl',
     );
     expect(signature.verify).toBe('vigil check --venv /opt/vllm/.venv');
     // A cubin mismatch: no jit-cache advice, no CUDA tag written as a constant.
     expect(signature.alternative).not.toMatch(/jit-cache|cu1\d\d/);
     expect(signature.alternative).toContain(
-      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-python==0.6.3"',
+      '/opt/vllm/.venv/bin/python -m pip install flashinfer-python==0.6.3',
     );
   });
 
@@ -57,7 +57,7 @@ describe('the flashinfer fix targets the environment that crashed, and the insta
     const venv = makeVenv(await tempDir(), 'uv', '13.0');
     const signature = await fixOf(INCIDENT.replaceAll('/opt/vllm/.venv', venv));
     expect(signature.fix).toBe(
-      `uv pip install --python ${venv}/bin/python "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl`,
+      `uv pip install --python ${venv}/bin/python flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl`,
     );
     expect(signature.verify).toBe(`vigil check --venv ${venv}`);
   });
@@ -70,7 +70,7 @@ describe('the flashinfer fix targets the environment that crashed, and the insta
     );
     const signature = await fixOf(log);
     expect(signature.fix).toBe(
-      `${venv}/bin/python -m pip install "flashinfer-jit-cache==0.6.4" --extra-index-url https://flashinfer.ai/whl/cu130`,
+      `${venv}/bin/python -m pip install flashinfer-jit-cache==0.6.4 --extra-index-url https://flashinfer.ai/whl/cu130`,
     );
   });
 });

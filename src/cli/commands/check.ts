@@ -1,3 +1,6 @@
+import { aimFindings } from '../../fix/aim-findings.js';
+import type { FixPlace } from '../../fix/fix-action.js';
+import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
 import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import { SourceError, UsageError, VigilError } from '../../errors.js';
@@ -145,8 +148,17 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         waitGpuFree: parseSeconds(flags.waitGpuFree),
         serverCommand,
       };
-      const report = await withEnvironment(flags, io, (environment, runner) =>
-        runCheck({ ...environment, ...common, runner } satisfies CheckOptions),
+      const { report, host } = await withEnvironment(flags, io, async (environment, runner) => ({
+        report: await runCheck({ ...environment, ...common, runner } satisfies CheckOptions),
+        host: runner.host,
+      }));
+      const place: FixPlace = host === null ? { kind: 'local' } : { kind: 'ssh', host };
+      // The same install as diagnose prints for this environment: its interpreter, uv or pip, over --ssh.
+      report.findings = aimFindings(
+        report.findings,
+        report.environment,
+        place,
+        host === null ? readEnvironmentFacts : undefined,
       );
       io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
       if (flags.terminationLog !== undefined)

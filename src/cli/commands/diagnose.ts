@@ -1,8 +1,8 @@
 import { isatty } from 'node:tty';
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
-import { findCrashedEnvironment, targetFix } from '../../diagnosis/target-fix.js';
-import { readEnvironmentFacts } from '../../environment/read-crashed-environment.js';
+import { aimFixAt, placeOf } from '../aim-fix-at.js';
+import type { FixPlace } from '../../fix/fix-action.js';
 import { UsageError } from '../../errors.js';
 import { redactDiagnosis } from '../../redaction/index.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
@@ -15,7 +15,7 @@ import { PrescanThread } from '../../system/prescan-thread.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers, composeRuntime } from '../container-flags.js';
 import { planFleet, type FleetFlags } from '../fleet-flags.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
@@ -30,6 +30,7 @@ interface DiagnoseFlags extends FleetFlags {
   format: ReportFormat | 'html';
   rules?: string[];
   redact: boolean;
+  brief?: boolean;
 }
 
 export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit): void {
@@ -59,6 +60,7 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
     )
     .option('--rules <dir>', 'extra signature files, YAML or JSON (repeatable)', collectValues)
     .option('--no-redact', 'show tokens and passwords as they are in the log')
+    .option('--brief', 'text: only the verdict, the fix and how to verify it')
     .addHelpText(
       'after',
       '\nExamples:\n  vigil diagnose server.log\n  journalctl -u vllm | vigil diagnose -\n  vigil diagnose --unit vllm --format markdown\n' +
@@ -75,8 +77,9 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
         const inputs = await readFleet(fleet.plans, {
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
-          diagnose: async (source) => {
-            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules))
+          diagnose: async (source, plan) => {
+            const place = placeOf(plan.spec, plan.runner.host);
+            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules, place))
               .diagnosis;
             return flags.redact ? redactDiagnosis(diagnosis) : diagnosis;
           },
@@ -106,7 +109,13 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
       const render = (diagnosis: Diagnosis): string =>
         flags.format === 'html'
           ? page([{ label: null, diagnosis, timeline: null }])
-          : renderReport(diagnosis, { format: flags.format, color: wantsColor(io), redact: flags.redact });
+          : renderReport(diagnosis, {
+              format: flags.format,
+              color: wantsColor(io),
+              redact: flags.redact,
+              width: terminalWidth(io),
+              ...(flags.brief === true ? { brief: true } : {}),
+            });
       if (spec.kind === 'files' && spec.paths.length > 1) {
         const paths = spec.paths;
         if (paths.filter((path) => path === '-').length > 1) {
@@ -190,7 +199,8 @@ async function diagnoseSource(
       return helper;
     },
   };
-  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, withTimeline);
+  const place = placeOf(spec, runner.host);
+  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, place, withTimeline);
   return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
@@ -202,6 +212,7 @@ async function diagnoseOpened(
   source: OpenedSource,
   options: DiagnoseOptions,
   rules: LoadedSignatures,
+  place: FixPlace,
   withTimeline = false,
 ): Promise<PageInput> {
   const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
@@ -224,8 +235,7 @@ async function diagnoseOpened(
   return {
     label: null,
     diagnosis: {
-      ...diagnosis,
-      signature: aimFix(diagnosis),
+      ...aimFixAt(diagnosis, place),
       input: {
         ...diagnosis.input,
         source: source.describe,
@@ -239,13 +249,6 @@ async function diagnoseOpened(
     },
     timeline: timeline?.finish() ?? null,
   };
-}
-
-/** The fix aimed at the environment in the traceback, with what its files here say (target-fix.ts). */
-function aimFix(diagnosis: Diagnosis): Diagnosis['signature'] {
-  const crashed = diagnosis.signature === null ? null : findCrashedEnvironment(diagnosis);
-  if (diagnosis.signature === null || crashed === null) return diagnosis.signature;
-  return targetFix(diagnosis.signature, crashed, readEnvironmentFacts(crashed));
 }
 
 function chooseSource(files: string[], flags: DiagnoseFlags, io: CliIo): SourceSpec {

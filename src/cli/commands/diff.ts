@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { CHECKS, findPartialMoves } from '../../checks/index.js';
 import { toFinding } from '../../checks/run-checks.js';
+import { aimFindings, mostCommonInstaller } from '../../fix/aim-findings.js';
 import { diffSnapshots, readSnapshotFile, snapshotVersions } from '../../environment/index.js';
 import { renderDiff, type ReportFormat } from '../../reporting/check/index.js';
 import { wantsColor, type CliIo } from '../io.js';
@@ -26,7 +27,17 @@ export function registerDiff(program: Command, io: CliIo, setExit: SetExit): voi
       const after = await readSnapshotFile(resolve(io.cwd, newFile), newFile);
       const check = CHECKS.find((c) => c.id === 'family-moved-in-part');
       const problems = findPartialMoves(snapshotVersions(before), snapshotVersions(after));
-      const findings = check === undefined ? [] : problems.map((problem) => toFinding(check, problem));
+      const found = check === undefined ? [] : problems.map((problem) => toFinding(check, problem));
+      // Aimed at the environment the newer snapshot was taken of: its interpreter, uv when uv built it.
+      const findings = aimFindings(
+        found,
+        {
+          python: after.environment.python,
+          sitePackages: after.environment.sitePackages,
+          installer: mostCommonInstaller(after.environment.distributions),
+        },
+        { kind: 'local' },
+      );
       const report = { before: oldFile, after: newFile, diff: diffSnapshots(before, after), findings };
       io.stdout.write(renderDiff(report, flags.format, { color: wantsColor(io) }));
       setExit(findings.some((finding) => finding.severity === 'error') ? 1 : 0);

@@ -13,6 +13,7 @@ import { openForAppend } from '../../system/safe-write.js';
 import { checkFolders } from '../../system/trusted-path.js';
 import { VigilError } from '../../errors.js';
 import { renderReport, reportRenderer } from '../render-report.js';
+import { aimFixAt } from '../aim-fix-at.js';
 import {
   EXIT_PREFLIGHT,
   appendStart,
@@ -37,7 +38,7 @@ import {
   type SupervisionEvent,
 } from '../../supervision/index.js';
 import { formatDuration } from '../../progress/index.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addEnvironmentOptions, toEnvironmentOptions, type EnvironmentFlags } from './check.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
@@ -226,42 +227,42 @@ async function runServer(command: string, args: string[], flags: RunFlags, io: C
         }
         recorder.ready();
         break;
-      case 'failure':
+      case 'failure': {
         display.close();
+        // The same fix as `vigil diagnose` prints: aimed at the crashed venv, the engine and this machine.
+        const failure = { ...event.failure, diagnosis: aimFixAt(event.failure.diagnosis, { kind: 'local' }) };
         if (flags.report !== undefined) {
           recorder.track(
-            writeReportPage(
-              resolve(io.cwd, flags.report),
-              event.failure,
-              startedAtMs,
-              flags.redact,
-              io,
-              findings,
-            ),
+            writeReportPage(resolve(io.cwd, flags.report), failure, startedAtMs, flags.redact, io, findings),
           );
         }
         io.stdout.write(
-          formatFailureReport(event.failure, {
+          formatFailureReport(failure, {
             format: flags.format,
             color,
-            render: reportRenderer(flags.redact),
+            render: reportRenderer(flags.redact, terminalWidth(io)),
             redactLines: flags.redact ? redactLines : undefined,
             notes:
-              flags.keepRunning === true && event.failure.exit === null
+              flags.keepRunning === true && failure.exit === null
                 ? ['the server is left running (--keep-running)']
                 : [],
           }),
         );
         recorder.failed(
-          flags.redact
-            ? { ...event.failure, diagnosis: redactDiagnosis(event.failure.diagnosis) }
-            : event.failure,
-          describeFailure(event.failure),
+          flags.redact ? { ...failure, diagnosis: redactDiagnosis(failure.diagnosis) } : failure,
+          describeFailure(failure),
         );
         break;
+      }
       case 'fatal-while-serving':
         io.stderr.write('vigil: a fatal error appeared while the server is serving; it still answers:\n');
-        io.stderr.write(renderReport(event.diagnosis, { format: 'text', color, redact: flags.redact }));
+        io.stderr.write(
+          renderReport(aimFixAt(event.diagnosis, { kind: 'local' }), {
+            format: 'text',
+            color,
+            redact: flags.redact,
+          }),
+        );
         break;
     }
   };

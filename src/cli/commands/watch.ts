@@ -4,6 +4,7 @@ import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { redactLines } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
+import { aimFixAt, placeOf } from '../aim-fix-at.js';
 import { formatDuration } from '../../progress/index.js';
 import { reportRenderer } from '../render-report.js';
 import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.js';
@@ -24,7 +25,7 @@ import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
@@ -137,6 +138,18 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     history: [],
   });
   const subject = flags.unit ?? containers?.names[0] ?? flags.kube ?? 'the server';
+  const place = placeOf(
+    containers === null
+      ? flags.kube === undefined
+        ? null
+        : {
+            kind: 'kube',
+            pod: flags.kube,
+            ...(flags.namespace === undefined ? {} : { namespace: flags.namespace }),
+          }
+      : { kind: containers.runtime.name as ContainerRuntimeName, container: containers.names[0] ?? '' },
+    runner.host,
+  );
   const pending: Promise<void>[] = [];
   const onEvent = (event: WatchEvent): void => {
     switch (event.type) {
@@ -155,15 +168,17 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
         break;
       case 'failure': {
         display.close();
+        // The same fix as `vigil diagnose` prints for this unit, container or pod, on this host or --ssh's.
+        const failure = { ...event.failure, diagnosis: aimFixAt(event.failure.diagnosis, place) };
         const notes = [
           `start ${event.invocation.index} seen${event.invocation.id === undefined ? '' : ` (invocation ${event.invocation.id})`}; only its lines were diagnosed`,
         ];
         if (event.restartLoop) notes.push(`restart loop: ${event.failedStarts} failed starts in a row`);
         io.stdout.write(
-          formatFailureReport(event.failure, {
+          formatFailureReport(failure, {
             format: flags.format,
             color,
-            render: reportRenderer(flags.redact),
+            render: reportRenderer(flags.redact, terminalWidth(io)),
             redactLines: flags.redact ? redactLines : undefined,
             subject,
             notes,
@@ -171,9 +186,9 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
         );
         if (flags.report !== undefined) {
           // The start began ranMs before the failure was seen.
-          const startedAtMs = Date.now() - event.failure.ranMs;
+          const startedAtMs = Date.now() - failure.ranMs;
           pending.push(
-            writeReportPage(resolve(io.cwd, flags.report), event.failure, startedAtMs, flags.redact, io),
+            writeReportPage(resolve(io.cwd, flags.report), failure, startedAtMs, flags.redact, io),
           );
         }
         break;

@@ -47,7 +47,7 @@ describe('renderHtml', () => {
   it('puts the verdict, the fix, the workers, the sites and both starts on the bundled incident’s page', () => {
     const html = pageOf(INCIDENT);
     expect(html).toContain('flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)');
-    expect(html).toContain('pip install &quot;flashinfer-cubin==0.6.4&quot;');
+    expect(html).toContain('pip install flashinfer-cubin==0.6.4');
     expect(html).toContain('8/8 workers (Worker_TP0..7)');
     expect(html).toContain('flashinfer/jit/env.py:79 in _get_cubin_dir');
     expect(html).toContain('deepseek_v2.py:998 in __init__');

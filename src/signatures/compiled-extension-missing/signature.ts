@@ -16,6 +16,7 @@ export default defineSignature({
     "{pkg}'s source tree and shadows the installed wheel, or the install was interrupted. Every custom kernel is " +
     'missing then, so later errors (unsupported architectures, missing operators) are only symptoms.',
   fix: 'pip install --force-reinstall --no-deps {pkg}',
+  action: [{ kind: 'install', requirements: ['{pkg}'], options: ['--force-reinstall', '--no-deps'] }],
   alternative:
     'If you work in a clone of the source, start the server from another directory, or build it in place: ' +
     'pip install -e . --no-build-isolation (needs the CUDA toolkit).',

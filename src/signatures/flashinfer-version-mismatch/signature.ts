@@ -16,8 +16,9 @@ export default defineSignature({
     'differ. No package metadata ties them together, so a reinstall or upgrade that moves one (here flashinfer-python ' +
     'to {want}) leaves the other behind at {have} and pip check stays clean.',
   fix: 'pip install "flashinfer-{part}=={want}"',
+  action: [{ kind: 'install', requirements: ['flashinfer-{part}=={want}'] }],
   // The index for flashinfer-{part} (and the CUDA tag of jit-cache's) is added where the fix is aimed at
-  // the crashed environment (diagnosis/target-fix.ts), from that environment's own torch.
+  // the crashed environment (fix/render-install.ts), from that environment's own torch.
   alternative:
     'Or, if your engine accepts it, pin flashinfer-python back to the kernels you have: ' +
     'pip install "flashinfer-python=={have}". ' +

@@ -16,6 +16,7 @@ export default defineSignature({
   fix:
     'See who listens with `ss -ltnp | grep :{port}` (Windows: `netstat -ano | findstr :{port}`) and stop it, or start ' +
     'llama-server on another port with `--port 8081`.',
+  action: [{ kind: 'free-port', port: '{port}' }],
   alternative: 'If {host} is not an address of this machine, use `--host 127.0.0.1` or `--host 0.0.0.0`.',
   references: ['https://github.com/PiDanShouRouZhouXD/Sakura_Launcher_GUI/issues/71'],
 });

@@ -16,6 +16,7 @@ export default defineSignature({
     'image or environment that keeps its own older {pkg}; pip does not catch it because the check is stricter ' +
     'than the declared requirements, or the package was installed outside pip.',
   fix: 'pip install "{pkg}>={want}"',
+  action: [{ kind: 'install', requirements: ['{pkg}>={want}'] }],
   alternative:
     'For flashinfer, move flashinfer-cubin and flashinfer-jit-cache to the same version as flashinfer-python, or ' +
     "flashinfer's own version check fails next. Or install the SGLang release that matches the {pkg} you have.",

@@ -16,6 +16,7 @@ export default defineSignature({
     'it and found it missing or unusable; the message says which package to install. The underlying import error, ' +
     'when printed above, has the details.',
   fix: 'pip install "{spec}"',
+  action: [{ kind: 'install', requirements: ['{spec}'] }],
   alternative: 'Or turn off the feature that needs it (e.g. choose another quantization or backend).',
   references: ['https://github.com/vllm-project/vllm/pull/6525'],
   // A wrapper around the real import error, which wins when it is in the log.

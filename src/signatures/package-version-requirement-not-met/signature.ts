@@ -15,6 +15,7 @@ export default defineSignature({
     'outside the range {req} that this transformers release was made for. Installing or upgrading another ' +
     'package (often with --no-deps, or one that pins {pkg} itself) moved {pkg} without moving transformers.',
   fix: 'pip install "{req}"',
+  action: [{ kind: 'install', requirements: ['{req}'] }],
   alternative:
     'Or upgrade transformers to a release that accepts {pkg} {found} (pip install -U transformers), if the ' +
     'engine allows that transformers version.',

@@ -19,6 +19,7 @@ export default defineSignature({
     'dependency that was never installed, or the server runs under a different Python or virtual environment ' +
     'than the one you installed into.',
   fix: 'pip install {module}',
+  action: [{ kind: 'install', requirements: ['{module}'] }],
   alternative:
     'The package name can differ from the module name (cv2 is opencv-python, PIL is pillow, yaml is pyyaml, ' +
     'sklearn is scikit-learn). Check which interpreter runs the server (the path in the traceback) and install ' +

@@ -15,6 +15,7 @@ export default defineSignature({
     'imports: {pkgs} cannot be imported here. The scan is textual, so an import the model would only use on some code ' +
     'path (flash_attn is the usual one) is required too.',
   fix: 'pip install {install}',
+  action: [{ kind: 'install', requirements: ['{install}'] }],
   alternative:
     'If the package cannot be installed (flash_attn on an unsupported GPU or platform), use a version of the model ' +
     'whose code guards the import, or remove the unconditional import from the cached modeling file.',

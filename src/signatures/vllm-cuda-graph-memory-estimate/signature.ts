@@ -16,7 +16,9 @@ export default defineSignature({
     'While profiling, vLLM estimated that capturing the CUDA graphs would take {graph} GiB and set that much aside ' +
     'before sizing the KV cache, which left nothing for it. The error says to raise gpu_memory_utilization, but the ' +
     'estimate, not the budget, is what used the memory up.',
-  fix: 'Start without the CUDA graph estimate: `VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`, and leave headroom with `--gpu-memory-utilization 0.85`.',
+  fix:
+    'Start without the CUDA graph estimate ({graph} GiB): `VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`, and leave ' +
+    'headroom with `--gpu-memory-utilization 0.85`.',
   alternative:
     'Or capture fewer or smaller graphs (a lower `--max-num-seqs`, or `--compilation-config` with fewer `cudagraph_capture_sizes`), or skip capture with `--enforce-eager`.',
   references: ['https://github.com/vllm-project/vllm/issues/53013'],

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnosis, SignatureMatch } from '../types/diagnosis.js';
-import { findCrashedEnvironment, targetFix, type EnvironmentFacts } from './target-fix.js';
+import { aimSignature } from './aim-fix.js';
+import type { FixPlace } from './fix-action.js';
+import { describeEnvironment, findCrashedEnvironment, type EnvironmentFacts } from './target-fix.js';
+
+const LOCAL: FixPlace = { kind: 'local' };
+const targetFix = (
+  match: SignatureMatch,
+  environment: NonNullable<typeof VENV>,
+  facts: EnvironmentFacts,
+  place: FixPlace = LOCAL,
+) => aimSignature(match, { place, environment: describeEnvironment(environment, facts), engine: 'vllm' });
 
 const signature = (fix: string, alternative?: string): SignatureMatch => ({
   id: 'x',
@@ -59,25 +69,25 @@ describe('targetFix: the install aimed at the environment that crashed', () => {
       'pip built it (or it is not on this machine)',
       'pip install "flashinfer-cubin==0.6.4"',
       unknown,
-      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl',
+      '/opt/vllm/.venv/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl',
     ],
     [
       'uv built it (INSTALLER)',
       'pip install "flashinfer-cubin==0.6.4"',
       { installer: 'uv', cudaTag: null },
-      'uv pip install --python /opt/vllm/.venv/bin/python "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl',
+      'uv pip install --python /opt/vllm/.venv/bin/python flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl',
     ],
     [
       'jit-cache: the CUDA tag from the environment',
       'pip install "flashinfer-jit-cache==0.6.4"',
       { installer: 'pip', cudaTag: 'cu130' },
-      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-jit-cache==0.6.4" --extra-index-url https://flashinfer.ai/whl/cu130',
+      '/opt/vllm/.venv/bin/python -m pip install flashinfer-jit-cache==0.6.4 --extra-index-url https://flashinfer.ai/whl/cu130',
     ],
     [
       'prose after the command stays prose',
       'pip install -U "transformers>=4.56" and restart the server.',
       unknown,
-      '/opt/vllm/.venv/bin/python -m pip install -U "transformers>=4.56" and restart the server.',
+      "/opt/vllm/.venv/bin/python -m pip install -U 'transformers>=4.56' and restart the server.",
     ],
   ])('%s', (_name, fix, facts, aimed) => {
     expect(VENV).not.toBeNull();
@@ -88,8 +98,22 @@ describe('targetFix: the install aimed at the environment that crashed', () => {
 
   it('aims the alternative too, and leaves a fix without an install alone', () => {
     const aimed = targetFix(signature('pip install "a==1"', 'or pip install "a==0.9".'), VENV!, unknown);
-    expect(aimed.alternative).toBe('or /opt/vllm/.venv/bin/python -m pip install "a==0.9".');
+    expect(aimed.alternative).toBe('or /opt/vllm/.venv/bin/python -m pip install a==0.9.');
     const plain = signature('set --max-model-len 8192');
-    expect(targetFix(plain, VENV!, unknown)).toBe(plain);
+    expect(targetFix(plain, VENV!, unknown)).toEqual(plain);
+  });
+
+  it('runs the install and the verify line over ssh on the host the log came from', () => {
+    const aimed = targetFix(
+      signature('pip install "a>=1"'),
+      VENV!,
+      { installer: 'uv', cudaTag: null },
+      {
+        kind: 'ssh',
+        host: 'gpu-1',
+      },
+    );
+    expect(aimed.fix).toBe(`ssh gpu-1 'uv pip install --python /opt/vllm/.venv/bin/python '\\''a>=1'\\'''`);
+    expect(aimed.verify).toBe('vigil check --venv /opt/vllm/.venv --ssh gpu-1');
   });
 });

@@ -1,0 +1,207 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { builtinSignatures } from '../signatures/index.js';
+import { ENGINES, type Engine } from '../types/diagnosis.js';
+import { aimSignature } from './aim-fix.js';
+import { ENGINE_SETTINGS } from './engine-options.js';
+import { fillActions, fillCommand } from './fill-captures.js';
+import type { FixAction, FixEnvironment, FixPlace, FixTarget } from './fix-action.js';
+
+/**
+ * Every signature's fix rendered for every place, environment and engine, with every capture set to a
+ * hostile value, then read back by a real POSIX shell (`set --`, PATH empty so nothing outside the shell
+ * runs): each capture must arrive as one argument, and nothing the log said may run.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'vigil-fix-table-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const MARK = join(work, 'ran');
+/** The brief's capture, and one that writes a file if any shell runs it (echo is a builtin: PATH is empty). */
+const HOSTILE = [
+  'tokenizers>=0.21";curl${IFS}2130706433|sh;"',
+  `1";echo PWNED>>${MARK};'$(echo PWNED>>${MARK})'\`echo PWNED>>${MARK}\`;"`,
+];
+
+const PLACES: Record<string, FixPlace> = {
+  local: { kind: 'local' },
+  ssh: { kind: 'ssh', host: 'gpu-1' },
+  compose: {
+    kind: 'container',
+    runtime: 'docker',
+    name: 'vllm-1',
+    compose: { project: 'llm', service: 'vllm' },
+  },
+  docker: { kind: 'container', runtime: 'docker', name: 'vllm' },
+  'docker over ssh': { kind: 'container', runtime: 'podman', name: 'vllm', host: 'gpu-1' },
+  pod: { kind: 'pod', name: 'vllm-0', namespace: 'llm', owner: { kind: 'StatefulSet', name: 'vllm' } },
+  'pod, owner unknown': { kind: 'pod', name: 'vllm-7d9f-abc' },
+};
+
+const venv = (more: Partial<FixEnvironment>): FixEnvironment => ({
+  prefix: '/opt/vllm/.venv',
+  python: '/opt/vllm/.venv/bin/python',
+  isVenv: true,
+  installer: 'pip',
+  cudaTag: 'cu129',
+  conda: false,
+  externallyManaged: false,
+  ...more,
+});
+const ENVIRONMENTS: Record<string, FixEnvironment | null> = {
+  unknown: null,
+  pip: venv({}),
+  uv: venv({ installer: 'uv' }),
+  conda: venv({ prefix: '/opt/conda/envs/sg', python: '/opt/conda/envs/sg/bin/python', conda: true }),
+  'managed system': venv({
+    prefix: '/usr',
+    python: '/usr/bin/python3.12',
+    isVenv: false,
+    externallyManaged: true,
+  }),
+};
+
+/** Synthetic actions of every kind, so each is rendered even before a signature uses it. */
+const EVERY_KIND: FixAction[] = [
+  { kind: 'install', requirements: ['{c}'], options: ['--force-reinstall'] },
+  { kind: 'engine-option', option: 'max-model-len', value: '50784' },
+  { kind: 'engine-option', option: 'enforce-eager' },
+  { kind: 'stop-process', pid: '4242' },
+  { kind: 'free-port', port: '8000', pid: '4242' },
+];
+
+/**
+ * The arguments a POSIX shell reads from each line (one shell for all: a subshell each), and whether reading
+ * them ran anything. A line quoted wrong spoils the whole script, and so every line's words.
+ */
+function shellWords(lines: readonly string[]): { words: string[][]; ran: boolean } {
+  if (lines.length === 0) return { words: [], ran: false };
+  rmSync(MARK, { force: true });
+  const script = lines.map((line) => `(set -- ${line}\nprintf '%s\\0' "$@")\nprintf '\\1\\0'`).join('\n');
+  const result = spawnSync('/bin/sh', ['-c', script], { cwd: work, env: { PATH: '' }, encoding: 'utf8' });
+  const words: string[][] = [[]];
+  for (const word of result.stdout.split('\0').slice(0, -1)) {
+    if (word === '\u0001') words.push([]);
+    else words.at(-1)?.push(word);
+  }
+  return { words: words.slice(0, -1), ran: existsSync(MARK) };
+}
+
+const COMMAND = /^(?:RUN )?(?:ssh|pip|uv|conda|docker|podman|kubectl|kill|ss|\/\S*python\S*) /;
+
+/** Every command line of a fix, read as the shell it is printed for reads it (ssh: twice). */
+function readCommands(lines: readonly string[]): string[][] {
+  const commands = lines.filter((l) => COMMAND.test(l)).map((l) => l.replace(/^RUN /, ''));
+  const outer = shellWords(commands);
+  expect(outer.ran, commands.join('\n')).toBe(false);
+  expect(outer.words, commands.join('\n')).toHaveLength(commands.length);
+  const remote = outer.words.filter((words) => words[0] === 'ssh');
+  for (const words of remote) expect(words, words.join(' ')).toHaveLength(3);
+  const inner = shellWords(remote.map((words) => words[2] ?? ''));
+  expect(inner.ran, 'over ssh').toBe(false);
+  return [...outer.words.filter((words) => words[0] !== 'ssh'), ...inner.words];
+}
+
+function flagsOfOtherEngines(engine: Engine): string[] {
+  const own = new Set(Object.values(ENGINE_SETTINGS[engine]).map((s) => (s && 'flag' in s ? s.flag : '')));
+  return ENGINES.filter((e) => e !== engine)
+    .flatMap((e) => Object.values(ENGINE_SETTINGS[e]))
+    .flatMap((s) => (s !== null && 'flag' in s && !own.has(s.flag) ? [s.flag] : []));
+}
+
+const withActions = builtinSignatures.filter((s) => s.action !== undefined);
+
+describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
+  describe.each(Object.entries(ENVIRONMENTS))('environment %s', (_envName, environment) => {
+    it('for every engine: every action rendered in its shape, every capture one word', () => {
+      const checks: (() => void)[] = [];
+      const allLines: string[] = [];
+      for (const engine of ENGINES) {
+        const target: FixTarget = { place, environment, engine };
+        const cases = [
+          { id: 'every kind', action: EVERY_KIND, names: ['c'] },
+          ...withActions.map((s) => ({
+            id: s.id,
+            action: s.action ?? [],
+            names: [...JSON.stringify(s.action).matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
+          })),
+        ];
+        for (const hostile of HOSTILE) {
+          for (const { id, action, names } of cases) {
+            const captures = Object.fromEntries(names.map((name) => [name, hostile]));
+            const filled = fillActions(action, captures);
+            const aimed = aimSignature(
+              { id, title: '', category: 'other', explanation: '', fix: 'words', action: filled },
+              target,
+            );
+            const lines = aimed.fix.split('\n');
+            allLines.push(...lines, aimed.tryNow ?? '', aimed.verify ?? '');
+            // The capture arrives whole, inside one argument, wherever it was printed.
+            if (action.some((a) => a.kind === 'install')) {
+              checks.push(() =>
+                expect(
+                  words().some((word) => word.includes(hostile)),
+                  `${id}: ${aimed.fix}`,
+                ).toBe(true),
+              );
+            }
+            if (place.kind === 'container' || place.kind === 'pod') {
+              // The package belongs in the image: no install on the host, a Dockerfile line and a try-now.
+              for (const line of lines.filter((l) => /pip install/.test(l)))
+                expect(line, id).toMatch(/^RUN /);
+              if (action.some((a) => a.kind === 'install')) expect(aimed.tryNow, id).toMatch(/ exec /);
+            } else {
+              expect(aimed.fix, id).not.toMatch(/^RUN /m);
+            }
+            if (placeName === 'ssh') {
+              for (const line of lines.filter((l) => COMMAND.test(l)))
+                expect(line, id).toMatch(/^ssh gpu-1 '/);
+              if (aimed.verify !== undefined && environment !== null)
+                expect(aimed.verify, id).toMatch(/--ssh gpu-1$/);
+            }
+            if (environment?.externallyManaged === true && (place.kind === 'local' || place.kind === 'ssh')) {
+              expect(aimed.fix, id).not.toContain('--break-system-packages');
+              if (action.some((a) => a.kind === 'install')) expect(aimed.fix, id).toContain(' -m venv ');
+            }
+            for (const flag of flagsOfOtherEngines(engine)) {
+              expect(aimed.fix, `${id} for ${engine}`).not.toMatch(new RegExp(`(^|\\s)${flag}(?=[\\s=']|$)`));
+            }
+          }
+        }
+      }
+      // One shell reads every line of the place and environment: the captures arrive whole, nothing runs.
+      const read = readCommands([...new Set(allLines)]).flat();
+      const words = (): string[] => read;
+      for (const check of checks) check();
+    });
+  });
+});
+
+describe('every signature’s words: a capture can never add a command', () => {
+  /** The code a fix's words hold: `spans`, and the whole text when it starts with a command. */
+  const codeOf = (text: string): string[] => [
+    ...[...text.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''),
+    ...(COMMAND.test(text) || /^pip /.test(text) ? [text] : []),
+  ];
+  const placeholders = builtinSignatures.filter((s) => /\{\w+\}/.test(`${s.fix} ${s.alternative ?? ''}`));
+
+  // Backticks would be read as the words' own code marks here; the rendered commands above take them.
+  const hostiles = [...HOSTILE.slice(0, 1), `1";echo PWNED>>${MARK};'$(echo PWNED>>${MARK})';"`];
+  it.each(placeholders.map((s) => [s.id, s] as const))('%s', (_id, signature) => {
+    for (const hostile of hostiles) {
+      const names = [...`${signature.fix} ${signature.alternative ?? ''}`.matchAll(/\{(\w+)\}/g)].map(
+        (m) => m[1] ?? '',
+      );
+      const captures = Object.fromEntries(names.map((name) => [name, hostile]));
+      for (const template of [signature.fix, signature.alternative ?? '']) {
+        for (const code of codeOf(fillCommand(template, captures))) {
+          // Only what a shell reads before its first separator in the template itself: `a | b` runs b.
+          if (/\bkill\b/.test(code)) continue;
+          expect(shellWords([code]).ran, `${signature.id}: ${code}`).toBe(false);
+        }
+      }
+    }
+  });
+});
