@@ -30,6 +30,7 @@ export default tseslint.config(
       'src/timeline/**',
       'src/elf/**',
       'src/engines/**',
+      'src/incidents/**',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -71,3 +71,8 @@ export type { SystemdEvent } from '../sources/journal/systemd-messages.js';
 export { parseUnitState, readUnitState } from '../sources/journal/unit-state.js';
 export type { UnitState } from '../sources/journal/unit-state.js';
 export { followServer } from './follow-server.js';
+export { followContainer } from './watch/watch-container.js';
+export type { FollowContainerOptions } from './watch/watch-container.js';
+export { watchLog } from './watch/watch-log.js';
+export type { WatchLogOptions } from './watch/watch-log.js';
+export { beginsNewStart, hashText, nameLogStart } from './watch/split-log-starts.js';

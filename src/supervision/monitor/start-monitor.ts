@@ -71,6 +71,8 @@ export interface MonitorState {
   requested: boolean;
   /** The diagnosis of all its output, once it ended. */
   diagnosis: Diagnosis | null;
+  /** When the diagnosis of its lines first said failure (a fatal error), or null. */
+  fatalAtMs: number | null;
 }
 
 export interface StartMonitorOptions {
@@ -351,6 +353,7 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
         ended,
         requested,
         diagnosis: finalDiagnosis,
+        fatalAtMs: fatal?.atMs ?? null,
       };
     },
   };
