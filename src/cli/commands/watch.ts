@@ -87,11 +87,12 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--journal-dir <dir>', 'with --unit: read this journal folder instead of the system journal')
     .option('--since <time>', 'with --unit: read the journal from this time (journalctl --since)')
     .option('--no-redact', 'show tokens and passwords in the report as they are in the log')
-    .option('--no-follow', 'decide on what the log holds now and stop')
+    // --follow before --no-follow: so declared, neither given leaves `follow` undefined (the first verdict).
     .option(
       '--follow',
       'keep watching until stopped (SIGTERM): every start and failure, kept as incidents, receivers told',
     )
+    .option('--no-follow', 'decide on what the log holds now and stop')
     .option(
       '--log <file>',
       'with --follow: a server log file, followed across rotation (repeatable)',
