@@ -76,3 +76,5 @@ export type { FollowContainerOptions } from './watch/watch-container.js';
 export { watchLog } from './watch/watch-log.js';
 export type { WatchLogOptions } from './watch/watch-log.js';
 export { beginsNewStart, hashText, nameLogStart } from './watch/split-log-starts.js';
+export { renderWatcherUnit } from './watcher-unit.js';
+export type { WatcherUnitOptions } from './watcher-unit.js';
