@@ -78,3 +78,5 @@ export type { WatchLogOptions } from './watch/watch-log.js';
 export { beginsNewStart, hashText, nameLogStart } from './watch/split-log-starts.js';
 export { renderWatcherUnit } from './watcher-unit.js';
 export type { WatcherUnitOptions } from './watcher-unit.js';
+export { renderWatcherManifest } from './watcher-manifest.js';
+export type { WatcherManifestOptions } from './watcher-manifest.js';

@@ -34,15 +34,14 @@ export async function startReceiver(options: { failNext?: number } = {}): Promis
   port: number;
   received: Received[];
   failed: number;
-  down: boolean;
 }> {
-  const state = { received: [] as Received[], failed: 0, failNext: options.failNext ?? 0, down: false };
+  const state = { received: [] as Received[], failed: 0, failNext: options.failNext ?? 0 };
   const server: Server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      if (state.down || state.failNext > 0) {
+      if (state.failNext > 0) {
         state.failNext = Math.max(0, state.failNext - 1);
         state.failed += 1;
         response.writeHead(500).end('down');
@@ -53,10 +52,16 @@ export async function startReceiver(options: { failNext?: number } = {}): Promis
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return Object.assign(state, { url: `http://127.0.0.1:${port}/hook`, port }) as never;
+  return Object.assign(state, { url: `http://127.0.0.1:${port}/hook`, port });
 }
 
 /** A port nobody listens on now (for a program that takes its port on the command line). */

@@ -13,6 +13,7 @@ import {
   formatFailureReport,
   parseDuration,
   parseHealthUrl,
+  renderWatcherManifest,
   watchContainer,
   watchUnit,
   type ReportFormat,
@@ -25,6 +26,7 @@ import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { collectValues } from '../collect-values.js';
 import { followTargets } from '../watch-follow.js';
+import { parseReceiverUrl } from '../../watcher/index.js';
 import { wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
@@ -50,6 +52,8 @@ interface WatchFlags {
   onFailure?: string;
   onFailureTimeout: string;
   metricsListen?: string;
+  printManifest?: boolean;
+  image?: string;
   health?: string;
   healthInterval: string;
   timeout?: string;
@@ -111,6 +115,11 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     )
     .option('--on-failure-timeout <duration>', 'how long --on-failure may run', '30s')
     .option('--metrics-listen <host:port>', 'with --follow: serve Prometheus metrics on /metrics')
+    .option(
+      '--print-manifest',
+      'with --kube POD -n NS --image IMAGE: print a Deployment, ServiceAccount and Role that run this watch',
+    )
+    .option('--image <image>', 'with --print-manifest: an image that holds vigil and kubectl')
     .option('--report <file>', 'on failure, also write the diagnosis as one self-contained HTML page')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
@@ -158,6 +167,7 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
 
 async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   const containers = chosenContainers(flags);
+  if (flags.printManifest === true) return printManifest(flags, io);
   if (flags.follow === true) return followWatch(flags, containers, io);
   const followOnly = [flags.log, flags.stateDir, flags.webhook, flags.alertmanager, flags.slackWebhook]
     .concat([flags.onFailure, flags.metricsListen])
@@ -323,4 +333,27 @@ async function followWatch(
     runner,
     io,
   );
+}
+
+/** `watch --print-manifest`: the follow of one pod, as a Deployment in its namespace. */
+function printManifest(flags: WatchFlags, io: CliIo): number {
+  if (flags.kube === undefined || flags.namespace === undefined || flags.image === undefined)
+    throw new UsageError('--print-manifest needs --kube POD, -n NAMESPACE and --image IMAGE');
+  const receiverArgs: string[] = [];
+  if (flags.webhook !== undefined)
+    receiverArgs.push('--webhook', parseReceiverUrl(flags.webhook, '--webhook').href);
+  if (flags.alertmanager !== undefined)
+    receiverArgs.push('--alertmanager', parseReceiverUrl(flags.alertmanager, '--alertmanager').href);
+  if (flags.slackWebhook !== undefined)
+    receiverArgs.push('--slack-webhook', parseReceiverUrl(flags.slackWebhook, '--slack-webhook').href);
+  io.stdout.write(
+    renderWatcherManifest({
+      pod: flags.kube,
+      namespace: flags.namespace,
+      container: flags.container,
+      image: flags.image,
+      receiverArgs,
+    }),
+  );
+  return 0;
 }
