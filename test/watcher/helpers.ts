@@ -34,6 +34,8 @@ export async function startReceiver(options: { failNext?: number } = {}): Promis
   port: number;
   received: Received[];
   failed: number;
+  /** How many more requests get a 500; set it to 0 to bring the receiver back. */
+  failNext: number;
 }> {
   const state = { received: [] as Received[], failed: 0, failNext: options.failNext ?? 0 };
   const server: Server = createServer((request, response) => {

@@ -10,8 +10,8 @@ export interface WatchLogOptions extends WatchOptions {
   /** Ends the follow (the watcher was asked to stop). */
   signal: AbortSignal;
   /**
-   * Before ready, a start whose lines show a fatal error and then nothing for this long is over (default
-   * 2 s): a file shows no exit, and its silence is the process's death.
+   * Before ready, a start whose lines show a failure (the diagnosis of them) and then nothing for this
+   * long is over (default 2 s): a file shows no exit, and its silence is the process's death.
    */
   fatalQuietMs?: number;
 }
@@ -55,11 +55,15 @@ export async function watchLog(options: WatchLogOptions): Promise<void> {
   });
   session.goLive(true);
   const quietMs = options.fatalQuietMs ?? 2000;
+  let judgedQuiet = 0;
   const timer = setInterval(() => {
     const state = session.currentState();
     if (state === null || state.ended || state.failure !== null || state.progress.readyAtMs !== null) return;
-    if (state.fatalAtMs !== null && Date.now() - lastLineAt >= quietMs)
-      session.end(`the log went quiet after a fatal error`, true, Date.now());
+    // One look per silence: a long quiet weight load is not diagnosed again every tick.
+    if (Date.now() - lastLineAt < quietMs || judgedQuiet === lastLineAt) return;
+    judgedQuiet = lastLineAt;
+    if (session.peekCurrent()?.verdict === 'failure')
+      session.end('the log went quiet after a fatal error', true, Date.now());
   }, 250);
   const stop = (): void => {
     clearInterval(timer);

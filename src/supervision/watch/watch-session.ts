@@ -286,6 +286,11 @@ export class WatchSession {
     settle(outcome);
   }
 
+  /** The current start's diagnosis so far, an open traceback closed (monitor's peekSettled). */
+  peekCurrent(): Diagnosis | null {
+    return this.monitor?.peekSettled() ?? null;
+  }
+
   /** The current start's monitor state, for a driver that splits starts itself (a plain log file). */
   currentState(): ReturnType<StartMonitor['state']> | null {
     return this.monitor?.state() ?? null;
