@@ -146,7 +146,10 @@ export class Watcher {
             host,
             startKey: startKey(event.invocation),
             at: new Date(),
-            diagnosis: event.failure.diagnosis,
+            // The incident's cause is kept in state.json: redacted there as in every report.
+            diagnosis: this.options.redact
+              ? redactDiagnosis(event.failure.diagnosis)
+              : event.failure.diagnosis,
             serving: event.failure.ready,
           },
           event.failure,
