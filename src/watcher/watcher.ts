@@ -167,9 +167,11 @@ export class Watcher {
   }
 
   private apply(event: Parameters<typeof applyWatcherEvent>[1], failure?: StartFailure): void {
-    const { state, changes } = applyWatcherEvent(this.state, event);
+    const before = this.state;
+    const { state, changes } = applyWatcherEvent(before, event);
     this.state = state;
-    if (state !== this.options.state || changes.length > 0) this.persist();
+    // A start already counted changes nothing, and nothing is written for it.
+    if (state !== before) this.persist();
     for (const change of changes) this.onChange(change, failure);
   }
 
