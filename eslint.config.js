@@ -32,6 +32,7 @@ export default tseslint.config(
       'src/engines/**',
       'src/runtimes/**',
       'src/fix/**',
+      'src/incidents/**',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -18,6 +18,22 @@ export async function writeReportPage(
   io: CliIo,
   findings: Finding[] | null = null,
 ): Promise<void> {
+  const page = renderFailurePage(failure, startedAtMs, redact, findings);
+  try {
+    await writeFileAtomic(path, page, { overwrite: true });
+    io.stderr.write(`vigil: wrote the incident page to ${path}\n`);
+  } catch (error) {
+    io.stderr.write(`vigil: could not write the incident page to ${path}: ${String(error)}\n`);
+  }
+}
+
+/** A failed start as an incident page: its phases on the timeline at the times measured from `startedAtMs`. */
+export function renderFailurePage(
+  failure: StartFailure,
+  startedAtMs: number,
+  redact: boolean,
+  findings: Finding[] | null = null,
+): string {
   const timeline = timelineOfStart({
     startedAtMs,
     ranMs: failure.ranMs,
@@ -25,14 +41,8 @@ export async function writeReportPage(
     failed: true,
     causeProcesses: failure.diagnosis.rootCause?.processes ?? [],
   });
-  const page = renderPage([{ label: describeFailure(failure), diagnosis: failure.diagnosis, timeline }], {
+  return renderPage([{ label: describeFailure(failure), diagnosis: failure.diagnosis, timeline }], {
     redact,
     findings,
   });
-  try {
-    await writeFileAtomic(path, page, { overwrite: true });
-    io.stderr.write(`vigil: wrote the incident page to ${path}\n`);
-  } catch (error) {
-    io.stderr.write(`vigil: could not write the incident page to ${path}: ${String(error)}\n`);
-  }
 }

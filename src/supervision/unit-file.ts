@@ -107,7 +107,7 @@ export function unitValue(flag: string, value: string): string {
 /** A user name as systemd accepts it in User= (systemd.exec(5), the strict POSIX-ish form) or a UID. */
 const USER_NAME = /^(?:[A-Za-z_][A-Za-z0-9_-]{0,30}|[0-9]{1,10})$/;
 
-function userValue(user: string): string {
+export function userValue(user: string): string {
   if (!USER_NAME.test(user)) {
     throw new UsageError(
       `--user ${JSON.stringify(user)} is not a user name systemd accepts: a letter or _, then up to 30 letters, digits, _ or -, or a numeric UID`,

@@ -23,6 +23,7 @@ const COMMANDS: Record<CommandName, () => Promise<Register>> = {
   unit: async () => (await import('./unit.js')).registerUnit,
   watch: async () => (await import('./watch.js')).registerWatch,
   'probe-config': async () => (await import('./probe-config.js')).registerProbeConfig,
+  incidents: async () => (await import('./incidents.js')).registerIncidents,
 };
 
 /**

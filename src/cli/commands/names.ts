@@ -10,6 +10,7 @@ export const COMMAND_NAMES = [
   'unit',
   'watch',
   'probe-config',
+  'incidents',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

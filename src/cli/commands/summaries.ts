@@ -53,6 +53,10 @@ export const COMMAND_SUMMARIES: Record<CommandName, { term: string; description:
     description:
       'print Kubernetes startup, readiness and liveness probes sized from the measured start-ups of a command',
   },
+  incidents: {
+    term: 'incidents [options] [action] [id]',
+    description: 'list the incidents `watch --follow` kept, show one, or print the path of its page',
+  },
 };
 
 /** Adds each command as its summary alone: enough for the program's help and for suggesting a name. */

@@ -17,6 +17,7 @@ import {
   readHistory,
   renderUnitFile,
   secretsOf,
+  renderWatcherUnit,
   startsOf,
   validateServiceName,
 } from '../../supervision/index.js';
@@ -39,6 +40,7 @@ interface UnitFlags {
   supervise?: boolean;
   health?: string;
   vigil?: string;
+  watcher?: boolean;
 }
 
 export function registerUnit(program: Command, io: CliIo, setExit: SetExit): void {
@@ -69,11 +71,29 @@ export function registerUnit(program: Command, io: CliIo, setExit: SetExit): voi
     .option('--supervise', 'run the server under `vigil run`: progress and crash reports land in the journal')
     .option('--health <url>', 'with --supervise: ready when this URL answers 2xx')
     .option('--vigil <path>', 'path of vigil on the target host (default: this one)')
+    .option(
+      '--watcher',
+      'a unit for `vigil watch --follow` itself (hardened); the arguments after -- are the watch’s',
+    )
     .addHelpText(
       'after',
-      '\nExample:\n  vigil unit --name vllm-qwen --supervise --health http://127.0.0.1:8000/health -- vllm serve Qwen/Qwen2.5-7B-Instruct > vllm-qwen.service\n',
+      '\nExamples:\n  vigil unit --name vllm-qwen --supervise --health http://127.0.0.1:8000/health -- vllm serve Qwen/Qwen2.5-7B-Instruct > vllm-qwen.service\n' +
+        '  vigil unit --name vigil-watch --watcher -- --unit vllm-qwen --alertmanager http://127.0.0.1:9093 > vigil-watch.service\n',
     )
     .action(async (command: string, args: string[], flags: UnitFlags) => {
+      if (flags.watcher === true) {
+        io.stdout.write(
+          renderWatcherUnit({
+            name: flags.name,
+            vigil: flags.vigil === undefined ? defaultVigilCommand() : [flags.vigil],
+            watchArgs: [command, ...args],
+            user: flags.user,
+            description: flags.description,
+          }),
+        );
+        setExit(0);
+        return;
+      }
       const name = validateServiceName(flags.name);
       if (flags.health !== undefined) parseHealthUrl(flags.health);
       const burst = parseBurst(flags.startLimitBurst);

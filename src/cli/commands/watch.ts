@@ -15,6 +15,7 @@ import {
   formatFailureReport,
   parseDuration,
   parseHealthUrl,
+  renderWatcherManifest,
   watchContainer,
   watchUnit,
   type ReportFormat,
@@ -25,6 +26,9 @@ import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
+import { collectValues } from '../collect-values.js';
+import { followTargets } from '../watch-follow.js';
+import { parseReceiverUrl } from '../../watcher/index.js';
 import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner } from '../transport-flags.js';
 import type { SetExit } from './index.js';
@@ -33,14 +37,25 @@ import { COMMAND_SUMMARIES } from './summaries.js';
 interface WatchFlags {
   redact: boolean;
   report?: string;
-  unit?: string;
+  unit?: string[];
   kube?: string;
   namespace?: string;
   container?: string;
   journalFile: string[];
   journalDir?: string;
   since?: string;
-  follow: boolean;
+  /** true: --follow (until stopped); false: --no-follow; undefined: to the first verdict. */
+  follow?: boolean;
+  log?: string[];
+  stateDir?: string;
+  webhook?: string;
+  alertmanager?: string;
+  slackWebhook?: string;
+  onFailure?: string;
+  onFailureTimeout: string;
+  metricsListen?: string;
+  printManifest?: boolean;
+  image?: string;
   health?: string;
   healthInterval: string;
   timeout?: string;
@@ -59,7 +74,11 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
   addTransportOptions(command, { hosts: false });
   command
     .description(COMMAND_SUMMARIES.watch.description)
-    .option('--unit <name>', 'a systemd unit, followed through journalctl from its current invocation');
+    .option(
+      '--unit <name>',
+      'a systemd unit, followed through journalctl from its current invocation (repeatable with --follow)',
+      collectValues,
+    );
   addContainerOptions(command, { many: false });
   command
     .option('--kube <pod>', 'a Kubernetes pod, followed through kubectl logs')
@@ -74,7 +93,35 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     .option('--journal-dir <dir>', 'with --unit: read this journal folder instead of the system journal')
     .option('--since <time>', 'with --unit: read the journal from this time (journalctl --since)')
     .option('--no-redact', 'show tokens and passwords in the report as they are in the log')
+    // --follow before --no-follow: so declared, neither given leaves `follow` undefined (the first verdict).
+    .option(
+      '--follow',
+      'keep watching until stopped (SIGTERM): every start and failure, kept as incidents, receivers told',
+    )
     .option('--no-follow', 'decide on what the log holds now and stop')
+    .option(
+      '--log <file>',
+      'with --follow: a server log file, followed across rotation (repeatable)',
+      collectValues,
+    )
+    .option(
+      '--state-dir <dir>',
+      'with --follow: where incidents are kept (default $XDG_STATE_HOME/vigil/incidents)',
+    )
+    .option('--webhook <url>', 'with --follow: POST each incident as JSON (schema vigil.incident.v1)')
+    .option('--alertmanager <url>', 'with --follow: post alerts to this Alertmanager (its /api/v2/alerts)')
+    .option('--slack-webhook <url>', 'with --follow: post each incident to this Slack incoming webhook')
+    .option(
+      '--on-failure <cmd>',
+      'with --follow: run CMD (no shell) for each new incident, its JSON on stdin',
+    )
+    .option('--on-failure-timeout <duration>', 'how long --on-failure may run', '30s')
+    .option('--metrics-listen <host:port>', 'with --follow: serve Prometheus metrics on /metrics')
+    .option(
+      '--print-manifest',
+      'with --kube POD -n NS --image IMAGE: print a Deployment, ServiceAccount and Role that run this watch',
+    )
+    .option('--image <image>', 'with --print-manifest: an image that holds vigil and kubectl')
     .option('--report <file>', 'on failure, also write the diagnosis as one self-contained HTML page')
     .option('--health <url>', 'ready when this URL answers 2xx (default: the log’s own ready line)')
     .option('--health-interval <duration>', 'how often to ask the health URL', '2s')
@@ -110,8 +157,10 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  vigil watch --unit vllm-kimi-k25 --stop-on-crash\n  vigil watch --kube vllm-0 -n llm --timeout 20m\n\n' +
-        'Exit status: 0 once the server is ready, 1 on a failed start, 2 for a usage or input error.\n',
+      '\nExamples:\n  vigil watch --unit vllm-kimi-k25 --stop-on-crash\n  vigil watch --kube vllm-0 -n llm --timeout 20m\n' +
+        '  vigil watch --follow --unit vllm --alertmanager http://127.0.0.1:9093 --metrics-listen 127.0.0.1:9464\n\n' +
+        'Exit status: 0 once the server is ready, 1 on a failed start, 2 for a usage or input error;\n' +
+        'with --follow: 0 when stopped (SIGTERM, SIGINT), 2 for a usage or input error.\n',
     )
     .action(async (flags: WatchFlags) => {
       setExit(await watch(flags, io));
@@ -120,10 +169,21 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
 
 async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   const containers = chosenContainers(flags);
-  const targets = [flags.unit, containers, flags.kube].filter((value) => value != null);
+  if (flags.printManifest === true) return printManifest(flags, io);
+  if (flags.follow === true) return followWatch(flags, containers, io);
+  const followOnly = [flags.log, flags.stateDir, flags.webhook, flags.alertmanager, flags.slackWebhook]
+    .concat([flags.onFailure, flags.metricsListen])
+    .some((value) => value !== undefined);
+  if (followOnly)
+    throw new UsageError(
+      '--log, --state-dir, --webhook, --alertmanager, --slack-webhook, --on-failure and --metrics-listen go with --follow',
+    );
+  if ((flags.unit?.length ?? 0) > 1) throw new UsageError('give --unit once, or several with --follow');
+  const unit = flags.unit?.[0];
+  const targets = [unit, containers, flags.kube].filter((value) => value != null);
   if (targets.length !== 1) throw new UsageError('give one of --unit NAME, --docker NAME or --kube POD');
   if (
-    flags.unit === undefined &&
+    unit === undefined &&
     (flags.journalFile.length > 0 || flags.journalDir !== undefined || flags.stopOnCrash)
   ) {
     throw new UsageError('--journal-file, --journal-dir and --stop-on-crash go with --unit');
@@ -137,7 +197,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     redraw: io.stderr.isTTY === true && io.env.TERM !== 'dumb',
     history: [],
   });
-  const subject = flags.unit ?? containers?.names[0] ?? flags.kube ?? 'the server';
+  const subject = unit ?? containers?.names[0] ?? flags.kube ?? 'the server';
   const place = placeOf(
     containers === null
       ? flags.kube === undefined
@@ -201,25 +261,13 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   });
   // A broken or duplicate rule is said, and the start goes on with the other rules.
   for (const warning of ruleWarnings) io.stderr.write(`vigil: warning: ${warning}\n`);
-  const common: WatchOptions = {
-    engine: flags.engine ?? null,
-    healthUrl: flags.health === undefined ? null : parseHealthUrl(flags.health),
-    healthIntervalMs: parseDuration(flags.healthInterval, '--health-interval'),
-    timeoutMs: flags.timeout === undefined ? null : parseDuration(flags.timeout, '--timeout'),
-    stallAfterMs: flags.stallAfter === undefined ? null : parseDuration(flags.stallAfter, '--stall-after'),
-    stallTimeoutMs:
-      flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout'),
-    fatalGraceMs: parseDuration(flags.fatalGrace, '--fatal-grace'),
-    downloadFolder: flags.model === undefined ? null : downloadFolder(flags.model, io.env),
-    createDiagnosisSession: () => createDiagnosisSession({ signatures }),
-    onEvent,
-  };
+  const common = watchOptions(flags, signatures, onEvent, io);
   try {
-    if (flags.unit !== undefined) {
-      validateUnitName(flags.unit);
+    if (unit !== undefined) {
+      validateUnitName(unit);
       const result = await watchUnit({
         ...common,
-        unit: qualifyUnitName(flags.unit),
+        unit: qualifyUnitName(unit),
         env: io.env,
         journalFiles: flags.journalFile.map(path),
         journalDirectory: flags.journalDir === undefined ? undefined : path(flags.journalDir),
@@ -248,4 +296,86 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     display.close();
     await Promise.all(pending);
   }
+}
+
+/** What every watch shares, from the flags: the engine, the probes, the bounds, the diagnosis. */
+function watchOptions(
+  flags: WatchFlags,
+  signatures: Awaited<ReturnType<typeof loadSignatures>>['signatures'],
+  onEvent: (event: WatchEvent) => void,
+  io: CliIo,
+): WatchOptions {
+  return {
+    engine: flags.engine ?? null,
+    healthUrl: flags.health === undefined ? null : parseHealthUrl(flags.health),
+    healthIntervalMs: parseDuration(flags.healthInterval, '--health-interval'),
+    timeoutMs: flags.timeout === undefined ? null : parseDuration(flags.timeout, '--timeout'),
+    stallAfterMs: flags.stallAfter === undefined ? null : parseDuration(flags.stallAfter, '--stall-after'),
+    stallTimeoutMs:
+      flags.stallTimeout === undefined ? null : parseDuration(flags.stallTimeout, '--stall-timeout'),
+    fatalGraceMs: parseDuration(flags.fatalGrace, '--fatal-grace'),
+    downloadFolder: flags.model === undefined ? null : downloadFolder(flags.model, io.env),
+    createDiagnosisSession: () => createDiagnosisSession({ signatures }),
+    onEvent,
+  };
+}
+
+/** `watch --follow`: until stopped, every target; watch-follow.ts. */
+async function followWatch(
+  flags: WatchFlags,
+  containers: ReturnType<typeof chosenContainers>,
+  io: CliIo,
+): Promise<number> {
+  if (flags.journalFile.length > 0 || flags.journalDir !== undefined || flags.stopOnCrash || flags.report)
+    throw new UsageError(
+      '--journal-file, --journal-dir, --stop-on-crash and --report go without --follow (incidents keep pages)',
+    );
+  const runner = chooseRunner(flags, io);
+  const { signatures } = await loadSignatures({ rulesDirs: flags.rules ?? [], env: io.env });
+  const common = watchOptions(flags, signatures, () => undefined, io);
+  return followTargets(
+    {
+      units: flags.unit ?? [],
+      containers,
+      kube: flags.kube,
+      namespace: flags.namespace,
+      container: flags.container,
+      logs: flags.log ?? [],
+      stateDir: flags.stateDir,
+      webhook: flags.webhook,
+      alertmanager: flags.alertmanager,
+      slackWebhook: flags.slackWebhook,
+      onFailure: flags.onFailure,
+      hookTimeout: parseDuration(flags.onFailureTimeout, '--on-failure-timeout'),
+      metricsListen: flags.metricsListen,
+      redact: flags.redact,
+      format: flags.format,
+    },
+    common,
+    runner,
+    io,
+  );
+}
+
+/** `watch --print-manifest`: the follow of one pod, as a Deployment in its namespace. */
+function printManifest(flags: WatchFlags, io: CliIo): number {
+  if (flags.kube === undefined || flags.namespace === undefined || flags.image === undefined)
+    throw new UsageError('--print-manifest needs --kube POD, -n NAMESPACE and --image IMAGE');
+  const receiverArgs: string[] = [];
+  if (flags.webhook !== undefined)
+    receiverArgs.push('--webhook', parseReceiverUrl(flags.webhook, '--webhook').href);
+  if (flags.alertmanager !== undefined)
+    receiverArgs.push('--alertmanager', parseReceiverUrl(flags.alertmanager, '--alertmanager').href);
+  if (flags.slackWebhook !== undefined)
+    receiverArgs.push('--slack-webhook', parseReceiverUrl(flags.slackWebhook, '--slack-webhook').href);
+  io.stdout.write(
+    renderWatcherManifest({
+      pod: flags.kube,
+      namespace: flags.namespace,
+      container: flags.container,
+      image: flags.image,
+      receiverArgs,
+    }),
+  );
+  return 0;
 }

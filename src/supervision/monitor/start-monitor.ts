@@ -96,6 +96,11 @@ export interface StartMonitorOptions {
 export interface StartMonitor {
   push(event: MonitorEvent): MonitorOutput[];
   state(): MonitorState;
+  /**
+   * The diagnosis of its lines so far, an open traceback closed as silence closes it: for a driver that
+   * sees no exit (a log file) and must judge a start that went quiet.
+   */
+  peekSettled(): Diagnosis;
 }
 
 /** Lines that may start a fatal error; only these make the monitor ask the diagnosis for a verdict. */
@@ -336,6 +341,7 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       if (before === null && failure === null) onTime(out);
       return out;
     },
+    peekSettled: () => (ended && finalDiagnosis !== null ? finalDiagnosis : settled()),
     state() {
       const progress = snapshot();
       return {

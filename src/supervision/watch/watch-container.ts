@@ -187,3 +187,81 @@ function followLogs(
     },
   };
 }
+
+export interface FollowContainerOptions extends WatchContainerOptions {
+  /** Ends the follow (the watcher was asked to stop). */
+  signal: AbortSignal;
+  /** How often to ask the runtime whether a stopped container runs again (default 2 s). */
+  pollMs?: number;
+}
+
+/**
+ * `vigil watch --follow --docker NAME` / `--kube POD`: every run of the container, until stopped. Each run
+ * is named by what the runtime says of it (docker's StartedAt, the pod's restart count), so a watcher run
+ * again knows the runs it already reported; a run whose logs ended is judged by inspect (its exit, or a
+ * restart count that grew while it was away).
+ */
+export async function followContainer(options: FollowContainerOptions): Promise<void> {
+  const { target, env, signal } = options;
+  const runner = options.runner ?? localRunner;
+  const emit = options.onEvent ?? ((): void => undefined);
+  const inspect = (): Promise<ContainerState> =>
+    target.kind === 'kube'
+      ? inspectKube(target, env, runner)
+      : inspectRuntime(runtimeOf(target), target.container, env, runner);
+  const read =
+    target.kind === 'kube'
+      ? describeKubeLogs({ ...target, previous: false })
+      : describeContainerLogs(runtimeOf(target), target.container);
+  const session = new WatchSession({
+    ...options,
+    continuous: true,
+    describeRead: () => onHost(read, runner),
+  });
+  session.goLive(true);
+  const runKey = (state: ContainerState): string =>
+    target.kind === 'kube' ? `kube:${state.restarts}` : `${target.kind}:${state.startedAt ?? ''}`;
+  const judged = new Set<string>();
+  let warned = false;
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  while (!signal.aborted) {
+    let state: ContainerState;
+    try {
+      state = await inspect();
+      warned = false;
+    } catch (error) {
+      // A container removed and made again (compose up) is away for a while: say so once, and go on.
+      if (!warned) emit({ type: 'note', text: `cannot inspect now: ${String(error)}` });
+      warned = true;
+      await pause(options.pollMs ?? 2000);
+      continue;
+    }
+    const key = runKey(state);
+    if (judged.has(key)) {
+      await pause(options.pollMs ?? 2000);
+      continue;
+    }
+    const push = (line: string): void =>
+      session.push({ text: line, message: line, systemd: false, invocation: key, atMs: Date.now() });
+    const logs = followLogs(runner, logCommand(target, state, state.running), env, push);
+    const stop = (): void => logs.stop();
+    signal.addEventListener('abort', stop, { once: true });
+    await logs.ended.catch((error: unknown) => emit({ type: 'note', text: `logs ended: ${String(error)}` }));
+    signal.removeEventListener('abort', stop);
+    if (signal.aborted) break;
+    judged.add(key);
+    const after = await inspect().catch(() => null);
+    if (after === null) continue;
+    // Running again under another name: the run whose logs ended is over, and a grown count says it failed.
+    const again = runKey(after) !== key && after.running;
+    const failed = again ? after.restarts > state.restarts : after.failed;
+    const ended = again ? `restarted (${after.restarts} restart(s))` : (after.ended ?? 'stopped');
+    session.setRestarts(after.restarts);
+    session.end(ended, failed, Date.now());
+  }
+  session.finish();
+}

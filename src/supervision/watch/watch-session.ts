@@ -29,13 +29,21 @@ export interface WatchOptions {
   /** What was read of a start, as the log target words it, for the report's `read:` line. */
   describeRead?: (invocation: InvocationSummary) => string;
   onEvent?: (event: WatchEvent) => void;
+  /**
+   * Keep following after a verdict (`watch --follow`): each start is reported (started, ready, failure,
+   * stopped) and the session settles only on `finish`.
+   */
+  continuous?: boolean;
 }
 
 export type WatchEvent =
   | { type: 'note'; text: string }
   | { type: 'progress'; state: ProgressState; elapsedMs: number }
   | { type: 'stalled'; stall: StallNotice }
+  | { type: 'started'; invocation: InvocationSummary }
   | { type: 'ready'; elapsedMs: number; invocation: InvocationSummary }
+  /** A start ended without a failure: a stop that was asked for, or a clean exit (continuous only). */
+  | { type: 'stopped'; invocation: InvocationSummary; requested: boolean }
   | {
       type: 'failure';
       failure: StartFailure;
@@ -77,6 +85,8 @@ export class WatchSession {
   private owner: InvocationSummary | null = null;
   /** A SIGKILL seen in "Main process exited", held until systemd's result line says who sent it. */
   private pendingExit: { atMs: number; held: number } | null = null;
+  /** What was already said of the current start (continuous mode reports each start once per verdict). */
+  private told = { ready: false, failed: false, ended: false };
 
   constructor(private readonly options: WatchOptions) {
     this.tracker = trackStarts({
@@ -97,6 +107,8 @@ export class WatchSession {
   private startMonitor(invocation: InvocationSummary): StartMonitor {
     this.owner = invocation;
     this.pendingExit = null;
+    this.told = { ready: false, failed: false, ended: false };
+    if (this.live && this.options.continuous === true) this.emit({ type: 'started', invocation });
     this.monitor = createStartMonitor({
       session: this.options.createDiagnosisSession(),
       engine: this.options.engine ?? null,
@@ -215,13 +227,20 @@ export class WatchSession {
           break;
       }
     }
-    if (this.live && outputs.some((output) => output.type === 'ready' || output.type === 'failed'))
+    if (
+      this.live &&
+      outputs.some(
+        (output) => output.type === 'ready' || output.type === 'failed' || output.type === 'exited',
+      )
+    )
       this.decide();
   }
 
   /** The backlog is read: decide on what it showed, then decide on each new record as it comes. */
   goLive(follow: boolean): void {
     this.live = true;
+    if (this.options.continuous === true && this.owner !== null)
+      this.emit({ type: 'started', invocation: this.owner });
     this.decide();
     const state = this.monitor?.state();
     if (state !== undefined && this.settle !== null && !state.ended) {
@@ -267,6 +286,16 @@ export class WatchSession {
     settle(outcome);
   }
 
+  /** The current start's diagnosis so far, an open traceback closed (monitor's peekSettled). */
+  peekCurrent(): Diagnosis | null {
+    return this.monitor?.peekSettled() ?? null;
+  }
+
+  /** The current start's monitor state, for a driver that splits starts itself (a plain log file). */
+  currentState(): ReturnType<StartMonitor['state']> | null {
+    return this.monitor?.state() ?? null;
+  }
+
   private elapsed(): number {
     return this.owner === null ? 0 : Date.now() - this.owner.startedAtMs;
   }
@@ -275,11 +304,31 @@ export class WatchSession {
     const invocation = this.owner;
     const state = this.monitor?.state();
     if (invocation === null || state === undefined || this.settle === null) return;
+    if (this.options.continuous === true) {
+      this.decideEach(invocation, state);
+      return;
+    }
     if (state.verdict === 'ready') {
       this.emit({ type: 'ready', elapsedMs: state.progress.readyAtMs ?? 0, invocation });
       this.resolve({ kind: 'ready', invocation });
     } else if (state.failure !== null && (state.ended || state.failure.reason !== 'exit')) {
       this.fail(invocation, state.failure);
+    }
+  }
+
+  /** Continuous mode: each verdict of each start said once, and the session goes on. */
+  private decideEach(invocation: InvocationSummary, state: ReturnType<StartMonitor['state']>): void {
+    if (!this.told.ready && state.progress.readyAtMs !== null && state.failure?.ready !== false) {
+      this.told.ready = true;
+      this.emit({ type: 'ready', elapsedMs: state.progress.readyAtMs, invocation });
+    }
+    if (!this.told.failed && state.failure !== null && (state.ended || state.failure.reason !== 'exit')) {
+      this.told.failed = true;
+      this.fail(invocation, state.failure);
+    }
+    if (!this.told.ended && !this.told.failed && state.ended && state.verdict === 'exited') {
+      this.told.ended = true;
+      this.emit({ type: 'stopped', invocation, requested: state.requested });
     }
   }
 
@@ -310,7 +359,7 @@ export class WatchSession {
       diagnosis: source === undefined ? diagnosis : { ...diagnosis, input: { ...diagnosis.input, source } },
     };
     this.emit({ type: 'failure', failure, invocation, failedStarts, restartLoop });
-    this.resolve({ kind: 'failed', failure, invocation, failedStarts });
+    if (this.options.continuous !== true) this.resolve({ kind: 'failed', failure, invocation, failedStarts });
   }
 
   private tick(): void {

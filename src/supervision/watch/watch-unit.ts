@@ -31,6 +31,8 @@ export interface WatchUnitOptions extends WatchOptions {
   pollMs?: number;
   /** Where systemctl and journalctl run: here (default), or on the host --ssh names. */
   runner?: CommandRunner;
+  /** With `continuous`: ends the follow (the watcher was asked to stop). */
+  signal?: AbortSignal;
 }
 
 export interface WatchUnitResult {
@@ -94,6 +96,12 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
         session.finish();
       },
     );
+    const stop = (): void => {
+      follower?.stop();
+      session.finish();
+    };
+    if (options.signal?.aborted === true) stop();
+    else options.signal?.addEventListener('abort', stop, { once: true });
   } else {
     session.finish();
   }
@@ -115,6 +123,7 @@ export async function watchUnit(options: WatchUnitOptions): Promise<WatchUnitRes
           : `could not stop ${options.unit}: ${problem}`,
     });
   }
+  if (options.continuous === true) return { outcome, state, exitCode: 0 };
   if (outcome.kind === 'inactive') {
     const text = describeUndecided(options.unit, session.tracker.current(), state);
     emit({ type: 'note', text: text.words });

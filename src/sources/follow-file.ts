@@ -1,0 +1,134 @@
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import { SourceError } from '../errors.js';
+
+export interface FollowFileOptions {
+  /** How often to look for new bytes, a rotation or a truncation (default 250 ms). */
+  pollMs?: number;
+  /** Of a file that already holds a log, read this many last bytes first (default 1 MiB). */
+  backlogBytes?: number;
+  /** Whole lines, each with where it starts in the file: `file` is the inode, stable across a reopen. */
+  onLine(line: string, at: { file: string; offset: number }): void;
+  /** The file was replaced (rotated) or cut short (truncated) and is read again from its start. */
+  onReopen?(reason: 'rotated' | 'truncated'): void;
+  /** The backlog is read: lines from here on are new. */
+  onCaughtUp?(): void;
+  /** A problem that does not end the follow (the file is missing for a while). */
+  onWarning?(text: string): void;
+}
+
+export interface FileFollower {
+  ended: Promise<void>;
+  stop(): void;
+}
+
+const CHUNK = 64 * 1024;
+/** A line longer than this is cut: a runaway line must not grow the buffer without bound. */
+const MAX_LINE = 1024 * 1024;
+
+/**
+ * `tail -F` for a server's log file: follows it by name, reopened when logrotate moves it away or a
+ * restart script truncates it (`> server.log`), the rest of the old file read first. Unlike `tail -F`,
+ * each line comes with its byte offset, so a start in the file has a name that a watcher run again
+ * finds again. The file must exist when the follow begins (a typo is a usage error, not a wait).
+ */
+export async function followFile(path: string, options: FollowFileOptions): Promise<FileFollower> {
+  const pollMs = options.pollMs ?? 250;
+  let handle = await open(path, 'r').catch((error: unknown) => {
+    throw new SourceError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
+      cause: error,
+    });
+  });
+  let info = await handle.stat();
+  let offset = Math.max(0, info.size - (options.backlogBytes ?? 1024 * 1024));
+  let pending: Buffer[] = [];
+  let pendingAt = offset;
+  let skipPartial = offset > 0;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const buffer = Buffer.alloc(CHUNK);
+
+  function emit(line: Buffer, at: number): void {
+    const text = line.subarray(0, MAX_LINE).toString('utf8').replace(/\r$/, '');
+    options.onLine(text, { file: String(info.ino), offset: at });
+  }
+
+  async function drain(from: FileHandle): Promise<void> {
+    for (;;) {
+      const { bytesRead } = await from.read(buffer, 0, CHUNK, offset);
+      if (bytesRead === 0) return;
+      const chunk = buffer.subarray(0, bytesRead);
+      let start = 0;
+      for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+        const piece = Buffer.from(chunk.subarray(start, end));
+        const line = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
+        const at = pendingAt;
+        pending = [];
+        pendingAt = offset + end + 1;
+        // A backlog read from the middle of the file starts with the tail of a line: not a line.
+        if (skipPartial) skipPartial = false;
+        else emit(line, at);
+        start = end + 1;
+      }
+      if (start < chunk.length && pending.reduce((sum, part) => sum + part.length, 0) < MAX_LINE)
+        pending.push(Buffer.from(chunk.subarray(start)));
+      offset += bytesRead;
+    }
+  }
+
+  async function reopen(reason: 'rotated' | 'truncated'): Promise<void> {
+    if (reason === 'rotated') {
+      await drain(handle);
+      await handle.close();
+      handle = await open(path, 'r');
+      info = await handle.stat();
+    }
+    offset = 0;
+    pending = [];
+    pendingAt = 0;
+    skipPartial = false;
+    options.onReopen?.(reason);
+  }
+
+  async function check(): Promise<void> {
+    const named = await stat(path).catch(() => null);
+    if (named !== null && named.ino !== info.ino) {
+      await reopen('rotated');
+      return;
+    }
+    const now = await handle.stat();
+    if (now.size < offset) await reopen('truncated');
+  }
+
+  await drain(handle);
+  options.onCaughtUp?.();
+  let warned = false;
+  const ended = (async () => {
+    while (!stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (stopped) break;
+      try {
+        await check();
+        await drain(handle);
+        warned = false;
+      } catch (error) {
+        // Between a rotation's rename and the new file's creation the name points nowhere: try again.
+        if (!warned) options.onWarning?.(`cannot read ${path} now: ${String(error)}`);
+        warned = true;
+      }
+    }
+    await handle.close().catch(() => undefined);
+  })();
+  return {
+    ended,
+    stop() {
+      stopped = true;
+      wake?.();
+    },
+  };
+}
