@@ -3,6 +3,7 @@
 
 /** requiredLiterals of each knowledge-list pattern, by its source. */
 export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', [': ']],
   [
     '(?:model_loader|weight_utils|safetensors|modeling_utils|configuration_utils|auto_factory|cpp_extension|jit\\/core|jit\\/env)\\b',
     [
@@ -17,6 +18,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'jit/env',
     ],
   ],
+  [": Assertion [`'].+' failed\\.?\\s*$", [': Assertion `', ": Assertion '"]],
   [
     'Application shutdown complete|Finished server process|[Ss]hutdown complete|Server stopped|Deactivated successfully|Stopped \\S+\\.service',
     [
@@ -63,6 +65,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'Custom allreduce is disabled|Setup Custom allreduce failed|specify --disable-custom-all-reduce',
     ['Custom allreduce is disabled', 'Setup Custom allreduce failed', 'specify --disable-custom-all-reduce'],
   ],
+  [
+    'Device memory allocation of size \\d+ failed|\\bErrorOutOfDeviceMemory\\b|\\bErrorDeviceLost\\b',
+    ['Device memory allocation of size ', 'ErrorOutOfDeviceMemory', 'ErrorDeviceLost'],
+  ],
   ['Dumping requests before crash', ['Dumping requests before crash']],
   ['Engine core initialization failed', ['Engine core initialization failed']],
   [
@@ -89,6 +95,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Error in inspecting model architecture', ['Error in inspecting model architecture']],
   ['Error in model execution(?: \\([^)]*\\))?:?\\s*$', ['Error in model execution']],
   [
+    "Error while finding module specification for '[^']+' \\((\\w+Error): (.+)\\)\\s*$",
+    ["Error while finding module specification for '"],
+  ],
+  [
     'Error with model object=|"(?:GET|POST|PUT|DELETE) [^"]*" (?:4\\d\\d)\\b|\\b(?:GET|POST) \\S+ [\\d.]+ 404\\b',
     ['Error with model object=', '"GET ', '"POST ', '"PUT ', '"DELETE ', 'GET ', 'POST '],
   ],
@@ -106,7 +116,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'FutureWarning|DeprecationWarning|PendingDeprecationWarning',
     ['FutureWarning', 'DeprecationWarning', 'PendingDeprecationWarning'],
   ],
-  ['GGML_ASSERT|ggml_abort|: CUDA error$', ['GGML_ASSERT', 'ggml_abort', ': CUDA error\n']],
+  [
+    'GGML_ASSERT|^(?!#\\d+\\s+0x)\\S.*\\bggml_abort\\b|: CUDA error$',
+    ['GGML_ASSERT', 'ggml_abort', ': CUDA error\n'],
+  ],
   ['Got fatal signal from worker processes', ['Got fatal signal from worker processes']],
   [
     'If out-of-memory error occurs during cudagraph capture',
@@ -400,6 +413,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'caught a exit request',
     ],
   ],
+  ['\\bAssertion failed: .+|\\bassertion "[^"]+" failed: file', ['Assertion failed: ', '" failed: file']],
   ['\\bBus error\\b|SIGBUS', ['Bus error', 'SIGBUS']],
   [
     '\\bCUDA (?:error|Error|runtime error)\\b(?:[: ].*)?$',
@@ -423,8 +437,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Stopping the server',
     ],
   ],
+  [
+    '\\bHIP error\\b|\\bhipError\\w+|\\bHSA_STATUS_ERROR_\\w+',
+    ['HIP error', 'hipError', 'HSA_STATUS_ERROR_'],
+  ],
   ['\\bKeyboardInterrupt\\b|Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
+  ['\\bNPU out of memory\\b', ['NPU out of memory']],
   [
     '\\bSIG(?:TERM|INT|QUIT)\\b|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
     [
@@ -455,7 +474,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bcu(?:BLAS|DNN|FFT|SPARSE) error\\b', ['cuBLAS error', 'cuDNN error', 'cuFFT error', 'cuSPARSE error']],
+  [
+    '\\bggml_metal_\\w+: error: .+|kIOGPUCommandBufferCallbackError\\w+',
+    ['ggml_metal_', 'kIOGPUCommandBufferCallbackError'],
+  ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
+  [
+    '\\bterminating (?:due to|with) uncaught exception of type .+',
+    ['terminating due to uncaught exception of type ', 'terminating with uncaught exception of type '],
+  ],
   ['^(?:Error)?: ?([A-Z]\\w+)(?:\\((.*)\\))?\\s*$', ['\n:', '\n: ', '\nError:', '\nError: ']],
   [
     '^(?:init_device|init_worker|_init_executor|_init_workers_ray|initialize_engine|_initialize_kv_caches|initialize_cache)$',
@@ -530,6 +557,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$',
     ['\nError: '],
   ],
+  ['^F\\d{4} [\\d:.]+\\s+\\d+ \\S+:\\d+\\] .+|\\bCheck failed: .+', ['] ', 'Check failed: ']],
   ['^Fatal Python error: (?!Aborted)(.+)', ['\nFatal Python error: ']],
   ['^Fatal Python error: Aborted', ['\nFatal Python error: Aborted']],
   [
@@ -546,6 +574,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],
+  ['^\\S*python[\\d.]*: No module named (\\S+)', [': No module named ']],
   ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['.py:']],
   [
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',
