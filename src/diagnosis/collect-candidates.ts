@@ -229,7 +229,7 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   const inner = wrapper ? innerCauseOf(text) : null;
   if (inner !== null) return innerDraft(base, inner);
   const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);
-  return {
+  const draft: Draft = {
     line: base.line,
     frames: base.frames,
     detail: base.detail,
@@ -244,8 +244,9 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
       (isErrorLevel(base.line) && saysStartFailed(text)),
     wrapper,
     crash: row.crash === true,
-    awaitsMessage: row.messageOnNextLine === true && /:\s*$/.test(text),
   };
+  if (row.messageOnNextLine === true && /:\s*$/.test(text)) draft.awaitsMessage = true;
+  return draft;
 }
 
 /** The error a wrapper's message relays (knowledge/wrappers.ts): the cause, on the wrapper's line. */
@@ -284,9 +285,10 @@ function lineDraft(
  * this runs for every repeat of a failure line.
  */
 export function redraft(draft: Draft, line: ParsedLine): Draft {
-  const { kind, exception, message, strength, fatal, wrapper, crash } = draft;
+  const { kind, exception, message, strength, fatal, wrapper, crash, awaitsMessage } = draft;
   const again: Draft = { line, frames: [], detail: [], kind, exception, message, strength, fatal, wrapper };
   if (crash !== undefined) again.crash = crash;
+  if (awaitsMessage !== undefined) again.awaitsMessage = awaitsMessage;
   return again;
 }
 

@@ -54,6 +54,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /cleaning up before exit/i,
   /something went wrong, please see the ollama server logs/i,
   /No platform detected, vLLM is running on UnspecifiedPlatform/,
+  // NCCL's exceptions name only the class of what went wrong; its `NCCL WARN` lines before them say what.
+  /NCCL error: remote process exited or there was a network error\s*$/,
+  /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

@@ -142,6 +142,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'Model does not support automatic max batch total tokens',
     ['Model does not support automatic max batch total tokens'],
   ],
+  [
+    'NCCL error: remote process exited or there was a network error\\s*$',
+    ['NCCL error: remote process exited or there was a network error'],
+  ],
   ['No module named', ['No module named']],
   [
     'No platform detected, vLLM is running on UnspecifiedPlatform',
@@ -477,6 +481,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [
     '\\bggml_metal_\\w+: error: .+|kIOGPUCommandBufferCallbackError\\w+',
     ['ggml_metal_', 'kIOGPUCommandBufferCallbackError'],
+  ],
+  [
+    '\\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\\b[^:]*$',
+    ['ncclInternalError', 'ncclSystemError', 'ncclUnhandledCudaError', 'ncclRemoteErrorError'],
   ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
   [
