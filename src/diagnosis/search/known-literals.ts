@@ -364,6 +364,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'insufficient GPU memory',
     ],
   ],
+  ['\\b(?:proc|process) \\S+ died unexpectedly\\b', [' died unexpectedly']],
   [
     '\\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\\b',
     [
@@ -493,6 +494,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^(?:Error)?: ?([A-Z]\\w+)(?:\\((.*)\\))?\\s*$', ['\n:', '\n: ', '\nError:', '\nError: ']],
   [
+    '^(?:\\S+\\/)?[\\w.-]+\\.(?:cpp|cc|cu|c):\\d+: (?!\\w+: Assertion)\\S.{4,}$',
+    ['.cpp:', '.cc:', '.cu:', '.c:'],
+  ],
+  [
     '^(?:init_device|init_worker|_init_executor|_init_workers_ray|initialize_engine|_initialize_kv_caches|initialize_cache)$',
     [
       '\ninit_device\n',
@@ -578,6 +583,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [
     '^Process (?:EngineCore|SpawnProcess|ForkProcess)[\\w-]*:$',
     ['\nProcess EngineCore', '\nProcess SpawnProcess', '\nProcess ForkProcess'],
+  ],
+  [
+    '^SIG(?:SEGV|BUS|ILL|ABRT|FPE): .+',
+    ['\nSIGSEGV: ', '\nSIGBUS: ', '\nSIGILL: ', '\nSIGABRT: ', '\nSIGFPE: '],
   ],
   ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
@@ -681,7 +690,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|does not support|\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -737,6 +746,17 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'launch failure',
       'validation',
       'no platform',
+      'sigsegv',
+      'sigbus',
+      'sigill',
+      'sigabrt',
+      'violation',
+      'died unexpectedly',
+      'does not support',
+      '.cpp:',
+      '.cc:',
+      '.cu:',
+      '.c:',
       '\n:A',
       '\n:B',
       '\n:C',

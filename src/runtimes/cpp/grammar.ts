@@ -95,5 +95,14 @@ export default defineGrammar({
       strength: 40,
       crash: true,
     },
+    // ggml_abort and GGML_ASSERT print `FILE:LINE: MESSAGE` (`llama.cpp:11968: The current context does not support K-shift`).
+    {
+      id: 'ggml-abort-message',
+      rank: 375,
+      pattern: /^(?:\S+\/)?[\w.-]+\.(?:cpp|cc|cu|c):\d+: (?!\w+: Assertion)\S.{4,}$/,
+      fatal: true,
+      strength: 38,
+      crash: true,
+    },
   ],
 });

@@ -37,5 +37,22 @@ export default defineGrammar({
       crash: true,
     },
     { id: 'killed', rank: 340, pattern: /^Killed$|\bsignal: killed\b/, fatal: true, strength: 25 },
+    // A Go runtime's own word for a segfault, and a process a supervisor saw die with no word of its own.
+    {
+      id: 'go-signal',
+      rank: 285,
+      pattern: /^SIG(?:SEGV|BUS|ILL|ABRT|FPE): .+/,
+      fatal: true,
+      strength: 34,
+      crash: true,
+    },
+    {
+      id: 'died-unexpectedly',
+      rank: 345,
+      pattern: /\b(?:proc|process) \S+ died unexpectedly\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
   ],
 });
