@@ -144,8 +144,12 @@ class Session implements DiagnosisSession, ScanTarget {
       this.remember(cleanLine(rawLine));
       return;
     }
+    // Reading every line, one the quick reading would skip still counts as ordinary work, as it does there.
+    const skippable =
+      this.options.readEveryLine === true && !this.assembler.isBusy(this.lineCount) && !mayMatter(rawLine);
     const line = parseLine(rawLine, this.lineCount);
-    this.describe(line);
+    // What the engine is, is read where the quick reading reads it: the head and the lines that matter.
+    if (!skippable || this.lineCount <= ENGINE_HEAD) this.describe(line);
     let failing = false;
     for (const part of expandLine(line)) {
       this.readMarkers(part);
@@ -154,6 +158,7 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
     if (!failing && isReporting(line)) this.countChatter(1);
+    else if (skippable) this.countChatter(1);
     this.remember(line.raw);
   }
 
