@@ -39,12 +39,7 @@ export function openForAppend(path: string, what: string): number {
       0o644,
     );
   } catch (error) {
-    const code = errorCode(error);
-    // ENXIO: a FIFO with no reader (opened without blocking) or a socket.
-    if (code === 'ENXIO') throw new UnsafePathError(`${what} ${path} is not a regular file; give a file`);
-    if (code === 'ELOOP')
-      throw new UnsafePathError(`${what} ${path} is a link: refused, vigil writes no file through a link`);
-    throw new UnsafePathError(`cannot write ${what} ${path}: ${code}`, { cause: error });
+    throw refusedOpen(error, path, what);
   }
   const why = checkOpened(fd);
   if (why === null) return fd;
@@ -70,12 +65,7 @@ export async function replaceFile(path: string, data: string | Uint8Array, what:
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    const code = errorCode(error);
-    // ENXIO: a FIFO with no reader (opened without blocking) or a socket.
-    if (code === 'ENXIO') throw new UnsafePathError(`${what} ${path} is not a regular file; give a file`);
-    if (code === 'ELOOP')
-      throw new UnsafePathError(`${what} ${path} is a link: refused, vigil writes no file through a link`);
-    throw new UnsafePathError(`cannot write ${what} ${path}: ${code}`, { cause: error });
+    throw refusedOpen(error, path, what);
   }
   try {
     const why = checkOpened(fd);
@@ -97,4 +87,14 @@ function checkOpened(fd: number): string | null {
 
 function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
+}
+
+/** Why a file to write could not be opened, said for the user. */
+function refusedOpen(error: unknown, path: string, what: string): UnsafePathError {
+  const code = errorCode(error);
+  // ENXIO: a FIFO with no reader (opened without blocking) or a socket.
+  if (code === 'ENXIO') return new UnsafePathError(`${what} ${path} is not a regular file; give a file`);
+  if (code === 'ELOOP')
+    return new UnsafePathError(`${what} ${path} is a link: refused, vigil writes no file through a link`);
+  return new UnsafePathError(`cannot write ${what} ${path}: ${code}`, { cause: error });
 }
