@@ -7,7 +7,7 @@ import type { CaseLabel } from '../../src/evaluation/score-case.js';
 
 /** The labelled logs shared beside the repository (../shared); absent in a plain clone elsewhere. */
 const SHARED = join(import.meta.dirname, '../../../shared');
-const FOLDERS = { failures: ['corpus', 'corpus-2'], healthy: ['healthy', 'healthy-2'] };
+const FOLDERS = { failures: ['corpus', 'corpus-2'], healthy: ['healthy', 'healthy-2', 'healthy-3'] };
 const present = [...FOLDERS.failures, ...FOLDERS.healthy].every((f) => existsSync(join(SHARED, f)));
 
 function read(folders: readonly string[]): LabelledCase[] {
@@ -30,14 +30,14 @@ if (!present) {
   );
 }
 
-/** npm run eval:all (eval --all ../shared/corpus ../shared/corpus-2 --haystack ../shared/healthy ../shared/healthy-2) */
+/** npm run eval:all, without corpus-3 (its 90% alone is below this test's bound: issue 30) */
 describe.skipIf(!present)('the failure corpus inside the healthy logs, as a whole journal holds it', () => {
   const failures = present ? read(FOLDERS.failures) : [];
   const healthy = present ? read(FOLDERS.healthy) : [];
 
   // Each healthy folder alone and both together: a failure after a few healthy logs is not the same test as
   // one after many (a warning of one folder's logs was once blamed only with that folder in front).
-  const HAYSTACKS = [['healthy'], ['healthy-2'], FOLDERS.healthy];
+  const HAYSTACKS = [['healthy'], ['healthy-2'], ['healthy-3'], FOLDERS.healthy];
   const cases = HAYSTACKS.flatMap((folders) => BOUNDARIES.map((boundary) => [folders.join(' + '), boundary]));
 
   it.each(cases)(
