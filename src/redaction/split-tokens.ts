@@ -53,6 +53,8 @@ function findCut(before: string, after: string): Cut | null {
   const headStart = leadingSpace(after);
   const headEnd = leadingRun(after, headStart);
   if (tailStart === bodyEnd || headEnd === headStart) return null;
+  // A name the next line assigns (`OPENAI_API_KEY="..."`) is not a token's rest: its own rule redacts it.
+  if (after[headEnd] === '=' || after[headEnd] === ':') return null;
   const tail = before.slice(tailStart, bodyEnd);
   const joined = tail + after.slice(headStart, headEnd);
   return TOKEN_PREFIX.test(joined) ? { tailStart, bodyEnd, headStart, headEnd, tail, joined } : null;

@@ -103,7 +103,7 @@ describe.skipIf(CHROMIUM === undefined)('the incident page in a real browser', (
     expect(body).toContain(
       'RuntimeError: flashinfer-cubin version (0.6.3) does not match flashinfer version (0.6.4)',
     );
-    expect(body).toContain('pip install "flashinfer-cubin==0.6.4"');
+    expect(body).toContain('pip install flashinfer-cubin==0.6.4');
     expect(body).toContain('8/8 workers (Worker_TP0..7)');
     expect(await inPage(page, "document.querySelectorAll('.attempt svg').length")).toBe(2);
     expect(await inPage(page, "document.querySelectorAll('.attempt .state-failed').length")).toBe(2);
@@ -141,14 +141,14 @@ describe.skipIf(CHROMIUM === undefined)('the incident page in a real browser', (
         ? await inPage<string>(page, 'navigator.clipboard.readText()')
         : await inPage<string>(page, 'window.getSelection().toString()');
     expect(taken).toBe(
-      '/opt/vllm/.venv/bin/python -m pip install "flashinfer-cubin==0.6.4" --extra-index-url https://flashinfer.ai/whl',
+      '/opt/vllm/.venv/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl',
     );
     await page.close();
   });
 
   it('reads the same without its script: the fix is plain text and the button stays hidden', async () => {
     const { page } = await open(incident, { javascript: false });
-    expect(await text(page)).toContain('pip install "flashinfer-cubin==0.6.4"');
+    expect(await text(page)).toContain('pip install flashinfer-cubin==0.6.4');
     expect(await inPage(page, "document.querySelector('button[data-copy]').offsetParent")).toBeNull();
     await page.close();
   });
