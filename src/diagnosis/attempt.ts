@@ -129,7 +129,6 @@ export function workBeforeDeath(
   readyAgain: number | null = null,
 ): number {
   if (death === null || candidate.line.n >= death.line) return 0;
-  // The start went on to readiness after it: the process lived through it.
   // The start went on to readiness after it, or said again that it was ready: the process lived through it.
   if (!candidate.afterReady || (readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
   return Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);

@@ -8,6 +8,7 @@ import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failur
 import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
+import { STOPPED } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
 import { innerCauseOf, isWrapper } from './knowledge/wrappers.js';
 
@@ -121,9 +122,6 @@ const saysStartFailed = anyOf([STARTUP_FAILED]);
 /** Failures that crash a server whenever they happen, even after it became ready. */
 const CRASH_MESSAGE =
   /CUDA error|illegal memory access|out of memory|device-side assert|NCCL error|Segmentation fault/i;
-
-/** How a server that was asked to stop unwinds: not a failure of its own. */
-const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
 
 /** A whole traceback says more than a lone exception line; an empty message says least. */
 function strengthOf(traceback: Traceback): number {

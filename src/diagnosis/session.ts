@@ -209,8 +209,7 @@ class Session implements DiagnosisSession, ScanTarget {
       this.policy.closeAfter(line.n);
     }
     if (this.startsAgain(attempt, line, event, mark)) {
-      this.attempts.push(createAttempt(attempt.index + 1, line.n));
-      if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
+      this.openAttempt(line.n);
       this.noteStartMark(this.current, line, mark);
       return;
     }
@@ -338,8 +337,14 @@ class Session implements DiagnosisSession, ScanTarget {
     const moved = attempt.candidates.filter(
       (c) => c.line.n > stop && !c.wrapper && !isShutdownShaped(c.exception, c.message),
     );
-    const next = createAttempt(attempt.index + 1, Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
+    const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     moveCandidates(attempt, next, new Set(moved));
+    return next;
+  }
+
+  /** The next start, from `firstLine`; the oldest kept is let go past MAX_ATTEMPTS_KEPT. */
+  private openAttempt(firstLine: number): Attempt {
+    const next = createAttempt(this.current.index + 1, firstLine);
     this.attempts.push(next);
     if (this.attempts.length > MAX_ATTEMPTS_KEPT) this.attempts.shift();
     return next;

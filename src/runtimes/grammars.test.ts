@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../diagnosis/index.js';
+import { scoreCase, type CaseLabel } from '../evaluation/score-case.js';
 import { FAILURE_LINES, RUNTIME_GRAMMARS } from './index.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
@@ -9,10 +10,6 @@ const FOLDERS = readdirSync(HERE, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-
-interface Expected {
-  root_cause: { exception: string | null; message_contains: string };
-}
 
 /** Each runtime's fixtures: a real log and what its root cause is. */
 const FIXTURES = FOLDERS.flatMap((runtime) => {
@@ -23,12 +20,9 @@ const FIXTURES = FOLDERS.flatMap((runtime) => {
       runtime,
       name,
       log: readFileSync(join(dir, name), 'utf8'),
-      expected: JSON.parse(readFileSync(join(dir, name.replace(/\.log$/, '.json')), 'utf8')) as Expected,
+      expected: JSON.parse(readFileSync(join(dir, name.replace(/\.log$/, '.json')), 'utf8')) as CaseLabel,
     }));
 });
-
-const collapse = (text: string): string => text.replace(/\s+/g, ' ');
-const lastSegment = (type: string): string => type.slice(type.lastIndexOf('.') + 1);
 
 describe('runtime grammars', () => {
   it('are one folder each, every folder listed', () => {
@@ -47,12 +41,8 @@ describe('runtime grammars', () => {
   });
 
   it.each(FIXTURES)('$runtime: $name names its root cause', ({ log, expected }) => {
-    const found = diagnose(log).rootCause;
-    expect(found).not.toBeNull();
-    const text = collapse(`${found?.exception ?? ''}: ${found?.message ?? ''}`);
-    const wanted = collapse(expected.root_cause.message_contains);
-    expect(text.includes(wanted) || collapse(found?.line ?? '').includes(wanted)).toBe(true);
-    if (expected.root_cause.exception !== null)
-      expect(lastSegment(found?.exception ?? '')).toBe(lastSegment(expected.root_cause.exception));
+    // The corpus rule (../shared/corpus/README.md), as `vigil eval` scores it.
+    const score = scoreCase(diagnose(log), expected);
+    expect(score.rootCause, score.reason).toBe(true);
   });
 });

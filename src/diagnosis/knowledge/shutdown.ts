@@ -30,8 +30,10 @@ export const isShutdownDone = anyOf(SHUTDOWN_DONE);
 export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);
 
 /** Exceptions a process raises as it is stopped: tasks cancelled, the interpreter told to exit. */
-const STOP_EXCEPTIONS =
-  /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit|BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;
+export const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
+
+/** What its channels and its engine raise as the process at the other end goes. */
+const GONE = /(?:^|\.)(?:BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;
 
 /** What a message says when its process is being ended: closed channels, signals, cancelled work. */
 const UNWINDING =
@@ -42,6 +44,6 @@ const UNWINDING =
  * server prints as it unwinds after a stop was asked for.
  */
 export function isShutdownShaped(exception: string | null, message: string): boolean {
-  if (exception !== null && STOP_EXCEPTIONS.test(exception)) return true;
+  if (exception !== null && (STOPPED.test(exception) || GONE.test(exception))) return true;
   return isStopRequest(message) || isShutdownPhrase(message) || UNWINDING.test(message);
 }
