@@ -1,4 +1,5 @@
 import type { Candidate } from './candidate.js';
+import { isShutdownShaped } from './knowledge/shutdown.js';
 
 /** A group of identical failures across processes within one start. */
 export interface Group {
@@ -112,7 +113,7 @@ export function deathOf(attempt: Attempt): Death | null {
 }
 
 /** What an error the process lived through weighs less: as much as a wrapper's pointer elsewhere. */
-const LIVED_THROUGH = 100;
+export const LIVED_THROUGH = 100;
 
 /** Past this much work between them, a line is as far from the death as it can be. */
 const MAX_WORK_BEFORE_DEATH = 40;
@@ -132,6 +133,31 @@ export function workBeforeDeath(
   // The start went on to readiness after it, or said again that it was ready: the process lived through it.
   if (!candidate.afterReady || (readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
   return Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
+}
+
+/** Ordinary lines after a logged error that show its process went on past it. */
+const WENT_ON_AFTER_LOGGED = 3;
+
+/**
+ * The traceback a process died with, when a logged error (a line, not a traceback: an optional
+ * backend's failed probe, a library's complaint at import) came before it with the server's work
+ * between: that error was lived through and explains the death no more than a survived warning.
+ */
+export function survivedBefore(candidates: readonly Candidate[]): (c: Candidate) => boolean {
+  const death = candidates.findLast(
+    (c) =>
+      c.kind === 'exception' &&
+      c.fatal &&
+      !c.wrapper &&
+      c.frames.length > 0 &&
+      !isShutdownShaped(c.exception, c.message),
+  );
+  if (death === undefined) return () => false;
+  return (c) =>
+    c.line.n < death.line.n &&
+    c.frames.length === 0 &&
+    !c.crash &&
+    death.workBefore - c.workBefore >= WENT_ON_AFTER_LOGGED;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   deathOf,
   eligibleCandidates,
   hasFatalEvidence,
+  LIVED_THROUGH,
+  survivedBefore,
   workBeforeDeath,
   type Attempt,
   type Group,
@@ -63,8 +65,13 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const { attempt, candidates } = failing;
   // Found once for all candidates: finding it reads the attempt's candidates.
   const death = deathOf(attempt);
+  const survived = survivedBefore(candidates);
   const scored = candidates.map((candidate) =>
-    scoreCandidate(candidate, input.signatures, workBeforeDeath(death, candidate, attempt.lastReadyLine)),
+    scoreCandidate(
+      candidate,
+      input.signatures,
+      survived(candidate) ? LIVED_THROUGH : workBeforeDeath(death, candidate, attempt.lastReadyLine),
+    ),
   );
   const best = pickBest(scored);
   const eligible = new Set(candidates);

@@ -66,7 +66,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
     },
   ];
   // "Ninja build failed" and its kin: the cause is the compiler or linker line printed inside the message.
-  const summary = wrapper || traceback.message.trim() === '';
+  const summary = wrapper || traceback.message.trim() === '' || BUILD_SUMMARY.test(traceback.message);
   const buildLine = summary ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
   // A loader's summary that lists what each attempt raised (`- ImportError: ...undefined symbol`).
   const listed = summary ? findListedException(traceback.detail) : null;
@@ -98,6 +98,10 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   }
   return drafts;
 }
+
+/** A build's own failure, whose output below it holds the compiler's or the shell's reason. */
+const BUILD_SUMMARY =
+  /\bninja exited with status\b|\bError building extension\b|\bNinja build failed\b|\bbuild stopped: subcommand failed/;
 
 const LISTED_EXCEPTION = /^\s*[-*] ([A-Z]\w*(?:Error|Exception)): (.+)/;
 

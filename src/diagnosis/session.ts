@@ -39,6 +39,8 @@ const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
 const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
+/** A crash's dump is this long at most (a Go runtime prints every goroutine). */
+const MAX_DUMP_LINES = 5000;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
 const KEPT_LINE = 2048;
 /** Where a log is long enough to pay for the word pass at once (the CLI's short logs end before it). */
@@ -72,6 +74,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private awaitingMessage: Candidate | null = null;
   /** Which lines are read and how closely, from what the lines read say (never the server's state). */
   private readonly policy: ReadingPolicy;
+  /** Lines left of a crash's dump (stacks, registers, goroutines) after a crash line; 0 when none. */
+  private dumpLeft = 0;
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
@@ -95,7 +99,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   needsLine(n: number): boolean {
     if (this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
-    if (this.awaitingContext.length > 0 || this.consoleCopy.engaged) return true;
+    if (this.awaitingContext.length > 0 || this.consoleCopy.engaged || this.dumpLeft > 0) return true;
     return this.assembler.isBusy(n);
   }
 
@@ -135,12 +139,13 @@ class Session implements DiagnosisSession, ScanTarget {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
     if (this.awaitingMessage !== null) this.giveMessage(this.awaitingMessage, rawLine);
+    const dump = this.readsDump(rawLine);
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
     if (!matters && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
-      this.countChatter(1);
+      if (!dump) this.countChatter(1);
       this.remember(cleanLine(rawLine));
       return;
     }
@@ -158,8 +163,20 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
     if (!failing && isReporting(line)) this.countChatter(1);
-    else if (skippable) this.countChatter(1);
+    else if (skippable && !dump) this.countChatter(1);
     this.remember(line.raw);
+  }
+
+  /**
+   * Whether a line is part of the dump a crash prints (goroutines, frames, registers): no work of the
+   * server's, so it does not show the server went on. The dump ends at the first line with a level.
+   */
+  private readsDump(rawLine: string): boolean {
+    if (this.dumpLeft === 0) return false;
+    this.dumpLeft--;
+    if (parseLine(rawLine, this.lineCount).level === null) return true;
+    this.dumpLeft = 0;
+    return false;
   }
 
   /** Ordinary lines: after readiness, the server going on with its work. */
@@ -307,7 +324,10 @@ class Session implements DiagnosisSession, ScanTarget {
     // A chain longer than this is a loop of repeated errors, not causes: stop walking it.
     for (let depth = 0; link?.chainedFrom && depth < MAX_CHAIN_WALK; depth++) {
       const bonus = 12;
-      for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) candidate.chainBonus += bonus;
+      for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) {
+        // The same error again right after itself (a library complaining once per import) is no chain.
+        if (!added.includes(candidate)) candidate.chainBonus += bonus;
+      }
       link = link.chainedFrom;
     }
   }
@@ -401,6 +421,7 @@ class Session implements DiagnosisSession, ScanTarget {
       return candidate;
     }
     if (candidate.fatal) attempt.fatalGroups++;
+    if (candidate.fatal && candidate.crash) this.dumpLeft = MAX_DUMP_LINES;
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
     candidate.context = withContext ? this.recent.last(CONTEXT_BEFORE) : [];

@@ -114,6 +114,13 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^[A-Za-z0-9][\w.-]*\s+\| /,
   },
   {
+    id: 'container-name',
+    stage: 'transport',
+    // A container's name before each line (stern, a log shipper's tag), seen where vLLM's process tag or
+    // torch's rank follows it: `kserve-container (EngineCore_0 pid=58) RuntimeError: ...`.
+    pattern: /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)* (?=\([A-Za-z][\w-]* pid=\d+\) |\[rank\d+\]:)/,
+  },
+  {
     id: 'markdown',
     stage: 'transport',
     // Lines pasted into an issue in bold or as a quote; `> File` of loguru still reads as a frame after it.

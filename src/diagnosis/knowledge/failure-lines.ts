@@ -6,4 +6,4 @@ export { FAILURE_LINES, type FailureLine } from '../../runtimes/index.js';
 
 /** Compiler and linker lines inside a build failure's output: the cause behind "Ninja build failed". */
 export const BUILD_ERROR =
-  /(?:^|\s)(?:fatal error|error): |\/ld: |\bld: cannot find|undefined reference to|collect2: error|nvcc fatal|No such file or directory|command not found/;
+  /(?:^|\s)(?:fatal error|error): |\/ld: |\bld: cannot find|undefined reference to|collect2: error|nvcc fatal|No such file or directory|command not found|^\s*\/bin\/(?:ba)?sh: (?:line )?\d+: .+: not found/;

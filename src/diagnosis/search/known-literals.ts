@@ -19,6 +19,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [": Assertion [`'].+' failed\\.?\\s*$", [': Assertion `', ": Assertion '"]],
+  ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
   [
     'Application shutdown complete|Finished server process|[Ss]hutdown complete|Server stopped|Deactivated successfully|Stopped \\S+\\.service',
     [
@@ -597,6 +598,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',
     ['\n[TensorRT-LLM][ERROR] ', '] Error Code '],
   ],
+  ['^\\[lib[\\w-]+ (?:ERROR|FATAL) [^\\]]*\\] (.+)', [' ERROR ', ' FATAL ']],
   ['^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z$', ['Z\n']],
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
@@ -882,6 +884,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['is deprecated|will be removed in', ['is deprecated', 'will be removed in']],
   ['is not backward compatible\\. Falling back', ['is not backward compatible. Falling back']],
   ['is not supported|not supported on|unsupported', ['is not supported', 'not supported on', 'unsupported']],
+  [
+    'kIOGPUCommandBufferCallbackErrorOutOfMemory|\\bInsufficient Memory\\b.*\\bkIOGPU',
+    ['kIOGPUCommandBufferCallbackErrorOutOfMemory', 'Insufficient Memory'],
+  ],
   [
     'llama runner process (?:has terminated|no longer running)',
     ['llama runner process has terminated', 'llama runner process no longer running'],

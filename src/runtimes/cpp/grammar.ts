@@ -27,6 +27,16 @@ export default defineGrammar({
       fatal: true,
       strength: 20,
     },
+    // A C++ library's own error line, `[libprotobuf ERROR FILE:LINE] ...`: the reason the caller's
+    // "failed to read" names no further (Triton's glog line about the same file comes first).
+    {
+      id: 'library-error',
+      rank: 175,
+      pattern: /^\[lib[\w-]+ (?:ERROR|FATAL) [^\]]*\] (.+)/,
+      fatal: false,
+      strength: 32,
+      message: (m) => m[1] ?? '',
+    },
     {
       id: 'tm-error',
       rank: 180,

@@ -80,6 +80,15 @@ export default defineGrammar({
       strength: 41,
       crash: true,
     },
+    // Metal's reason for a failed command buffer, on the line after it: out of memory is the cause.
+    {
+      id: 'metal-oom',
+      rank: 94,
+      pattern: /kIOGPUCommandBufferCallbackErrorOutOfMemory|\bInsufficient Memory\b.*\bkIOGPU/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
     {
       id: 'metal-error',
       rank: 96,

@@ -85,6 +85,17 @@ export default defineGrammar({
       exception: 'ModuleNotFoundError',
       message: (m) => `No module named ${m[1] ?? ''}`,
     },
+    // A server relaying its worker's exception by class (TGI's router: `Server error: Unexpected <class
+    // 'RuntimeError'>: CUDA error: ...`): the worker's exception is the failure, read before the words in it.
+    {
+      id: 'relayed-exception-class',
+      rank: 5,
+      pattern: /<class '(?:[a-z_]\w*\.)*([A-Z]\w*)'>: (\S.{2,})$/,
+      fatal: true,
+      strength: 42,
+      exception: (m) => m[1] ?? '',
+      message: (m) => m[2] ?? '',
+    },
     // A logger line quoting an exception (`ERROR: Failed to create instance: ValueError: ...`): tried last.
     {
       id: 'quoted-exception',

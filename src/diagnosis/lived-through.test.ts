@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from './index.js';
+
+/** Logs written to the shapes the real ones show (corpus-3 vllm-102, sglang-108, ollama-161). */
+const TRACEBACK = [
+  'Traceback (most recent call last):',
+  '  File "/usr/lib/python3.10/site-packages/vllm/config.py", line 3222, in _get_quantization_config',
+  '    quant_config = get_quant_config(model_config, load_config)',
+  '  File "/usr/lib/python3.10/site-packages/vllm/model_executor/model_loader/weight_utils.py", line 193, in get_quant_config',
+  '    raise ValueError(',
+  'ValueError: Cannot find the config file for awq',
+];
+const PROBE = "AttributeError: 'MessageFactory' object has no attribute 'GetPrototype'";
+const WORK = [
+  'INFO 06-17 05:17:24 __init__.py:207] Automatically detected platform cuda.',
+  "INFO 06-17 05:17:26 config.py:549] This model supports multiple tasks: {'generate'}.",
+  'WARNING 06-17 05:17:26 config.py:628] awq quantization is not fully optimized yet.',
+  'INFO 06-17 05:17:27 config.py:1382] Defaulting to use mp for distributed inference',
+];
+
+describe('an error the process lived through', () => {
+  it.each([
+    [
+      'a logged error, then work, then the traceback it died with',
+      [PROBE, PROBE, PROBE, ...WORK, ...TRACEBACK],
+      'ValueError',
+    ],
+  ])('%s', (_name, lines, exception) => {
+    expect(diagnose(lines.join('\n')).rootCause?.exception).toBe(exception);
+  });
+
+  it('a crash dump after the crash is not work: the crash ends the serving', () => {
+    const log = [
+      'time=2026-02-20T16:27:39.848-06:00 level=INFO source=server.go:1310 msg="llama runner started in 14.74 seconds"',
+      'ggml_metal_synchronize: error: command buffer 0 failed with status 5',
+      'error: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)',
+      'SIGABRT: abort',
+      'PC=0x180ada5b0 m=5 sigcode=0',
+      ...Array.from(
+        { length: 60 },
+        (_, i) =>
+          `runtime.cgocall(0x101bad2a4, 0x14000019c58)\n\t/usr/local/go/src/runtime/cgocall.go:${i} +0x64 fp=0x14000019c20`,
+      ),
+      'time=2026-02-20T16:27:57.478-06:00 level=ERROR source=server.go:426 msg="llama runner terminated" error="exit status 2"',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain(
+      'kIOGPUCommandBufferCallbackErrorOutOfMemory',
+    );
+  });
+});
