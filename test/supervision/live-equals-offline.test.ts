@@ -1,9 +1,12 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../src/diagnosis/index.js';
+import { createDiagnosisSession, diagnose } from '../../src/diagnosis/index.js';
+import type { WatchEvent } from '../../src/supervision/watch/watch-session.js';
+import { watchLog } from '../../src/supervision/watch/watch-log.js';
 import { REPLAY, logFixture, tempDir, vigil } from './helpers/supervise-fixture.js';
 
 // Live equals offline, with real processes: a server prints a real log with pauses at random lines; the
@@ -119,6 +122,59 @@ describe('vigil watch: the report reads the lines the container printed up to it
         // The watch leaves the server running: its report reads the lines printed until it was given.
         const seen = (report.input as { lines: number }).lines;
         expect(verdictOf(report)).toEqual(offline(`${lines.slice(0, seen).join('\n')}\n`));
+      }),
+      { numRuns: 2 },
+    );
+  }, 120_000);
+});
+
+/** A whole committed vLLM log: banner, load, the engine core's import error at kernel warm-up (fresh set b). */
+const START_UP_FAILURE = fileURLToPath(
+  new URL('../fixtures/fresh-2026-12-03b/vllm-505.log', import.meta.url),
+);
+/** Its first traceback begins here: pauses before it are a quiet load, as in every real start. */
+const FIRST_TRACEBACK_LINE = 96;
+
+describe('vigil watch --follow --log: a start judged on its silence reads the file as diagnose does', () => {
+  it('quiet pauses in the load leave the report of the failure as diagnose reads the same lines', async () => {
+    // Every line of the file is in the report (its line count is diagnose's, lone CRs included).
+    const pauses = fc
+      .uniqueArray(fc.integer({ min: 1, max: FIRST_TRACEBACK_LINE - 1 }), { minLength: 1, maxLength: 2 })
+      .map((at) => at.map((n) => `${n}:900`).join(','));
+    await fc.assert(
+      fc.asyncProperty(pauses, async (pausesAt) => {
+        const path = join(tempDir(), 'server.log');
+        writeFileSync(path, '');
+        const controller = new AbortController();
+        const failures: Extract<WatchEvent, { type: 'failure' }>[] = [];
+        const watching = watchLog({
+          path,
+          pollMs: 20,
+          // Each pause is longer: the watch looks at the start's lines in every one of them.
+          fatalQuietMs: 300,
+          signal: controller.signal,
+          createDiagnosisSession: () => createDiagnosisSession(),
+          onEvent: (event) => {
+            if (event.type === 'failure') failures.push(event);
+          },
+        });
+        // The server: a real process whose output goes to the file, as `server >> log` does.
+        const fd = openSync(path, 'a');
+        const server = spawn(
+          process.execPath,
+          [REPLAY, START_UP_FAILURE, '--pauses', pausesAt, '--exit', '1'],
+          { stdio: ['ignore', fd, fd] },
+        );
+        closeSync(fd);
+        await new Promise((done) => server.once('exit', done));
+        const deadline = Date.now() + 15_000;
+        while (failures.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        controller.abort();
+        await watching;
+        const failure = failures[0]?.failure;
+        expect(failure).toBeDefined();
+        const report = JSON.parse(JSON.stringify(failure?.diagnosis)) as Record<string, unknown>;
+        expect(verdictOf(report)).toEqual(offline(readFileSync(path, 'utf8')));
       }),
       { numRuns: 2 },
     );
