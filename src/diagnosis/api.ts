@@ -43,8 +43,14 @@ export interface DiagnosisSession {
   pushFrom(read: (target: Uint8Array) => number): number;
   /** One line without its newline. */
   pushLine(line: string): void;
-  /** The diagnosis of what has been seen so far; the session goes on. */
+  /** The diagnosis of what has been seen so far; the session goes on, as if never asked. */
   peek(): Diagnosis;
+  /**
+   * Closes what waits for more lines (a traceback's message, a process's open traceback) as the end of the
+   * log would, without adding a line: for a driver that must judge a start on its silence and report before
+   * it ends. Lines after it are read as after a pause that ended those tracebacks.
+   */
+  closePending(): void;
   /** Flushes a last unterminated line and returns the final diagnosis. */
   end(): Diagnosis;
 }

@@ -201,6 +201,11 @@ class Session implements DiagnosisSession, ScanTarget {
     return this.build(false);
   }
 
+  closePending(): void {
+    this.scanner.flush();
+    this.assembler.flush();
+  }
+
   end(): Diagnosis {
     this.scanner.end();
     this.assembler.flush();

@@ -162,6 +162,13 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
   let stoppedByVigil = false;
   let acceptingLines = true;
   let killTimer: NodeJS.Timeout | null = null;
+  let reported = false;
+
+  function report(failure: StartFailure): void {
+    if (reported) return;
+    reported = true;
+    emit({ type: 'failure', failure });
+  }
 
   function feed(event: MonitorEvent): void {
     for (const output of monitor.push(event)) act(output);
@@ -180,8 +187,11 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
         break;
       case 'failed':
         if (output.failure.reason === 'exit') break;
-        emit({ type: 'failure', failure: output.failure });
-        if (options.keepRunning !== true) stop();
+        // A server left running is reported now, on what it printed so far. One that vigil stops is
+        // reported once it ended and its pipes are drained: the diagnosis then reads every line it printed,
+        // as `vigil diagnose` of its log would, however the lines were spaced in time.
+        if (options.keepRunning === true) report(monitor.conclude() ?? output.failure);
+        else stop();
         break;
       case 'exited':
         break;
@@ -298,7 +308,7 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
           });
           const state = monitor.state();
           const failure = state.failure;
-          if (failure?.reason === 'exit') emit({ type: 'failure', failure });
+          if (failure !== null) report(failure);
           child.stdout.destroy();
           child.stderr.destroy();
           const outcome = outcomeOf(failure, interrupted);

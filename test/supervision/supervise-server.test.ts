@@ -144,8 +144,9 @@ describe('superviseServer with a real child process', () => {
     });
     const result = await handle.done;
     expect(result).toMatchObject({ outcome: 'timeout', exitCode: 124, ready: false });
+    // Reported once vigil's stop ended it and its output was read to the end.
     const [failure] = failures(captured.events);
-    expect(failure).toMatchObject({ reason: 'timeout', exit: null });
+    expect(failure).toMatchObject({ reason: 'timeout', exit: { code: null, signal: 'SIGTERM' } });
     expect(failure?.phase?.label).toBe('loading weights');
     expect(result.exit.signal).toBe('SIGTERM');
     expect(result.failure?.exit).toEqual({ code: null, signal: 'SIGTERM' });

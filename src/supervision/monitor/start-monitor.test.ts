@@ -213,10 +213,30 @@ describe('createStartMonitor: transitions from tables of events', () => {
       if (monitor.push(event).some((output) => output.type === 'failed')) decidedAt.push(event.atMs);
     }
     expect(decidedAt).toEqual([3100]);
-    const failure = monitor.state().failure;
+    // Reported before the exit (the server left running): the lines so far, read as diagnose reads them.
+    const failure = monitor.conclude();
     expect(failure?.deathLine).toContain('EngineCore encountered a fatal error.');
     expect(failure?.diagnosis.rootCause?.exception).toBe('torch.OutOfMemoryError');
     expect(failure?.ready).toBe(true);
+    expect(failure?.diagnosis.input.lines).toBe(row.events.filter((e) => e.type === 'line').length);
+  });
+
+  it('a failure decided on silence and not reported yet is diagnosed again at the exit, over every line', () => {
+    const row = ROWS.find((candidate) => candidate.reason === 'dead');
+    if (row === undefined) throw new Error('no dead row');
+    const session = createDiagnosisSession();
+    const monitor = createStartMonitor({ session, engine: 'vllm' });
+    for (const event of row.events) monitor.push(event);
+    const lines = row.events.filter((e) => e.type === 'line').length;
+    // The API process's own traceback comes after the decision, before vigil's SIGTERM ends it.
+    monitor.push(line(3200, 'ERROR 05-12 09:16:02 [async_llm.py:399] Traceback (most recent call last):'));
+    monitor.push({ type: 'exit', atMs: 3300, exit: { code: null, signal: 'SIGTERM' } });
+    const failure = monitor.state().failure;
+    expect(failure?.reason).toBe('dead');
+    expect(failure?.exit).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(failure?.diagnosis.input.lines).toBe(lines + 1);
+    expect(failure?.diagnosis.rootCause?.exception).toBe('torch.OutOfMemoryError');
+    expect(monitor.state().diagnosis).toBe(failure?.diagnosis);
   });
 
   it('a stall warning names the phase, the last line and how long', () => {

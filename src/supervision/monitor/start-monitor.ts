@@ -101,6 +101,14 @@ export interface StartMonitor {
    * sees no exit (a log file) and must judge a start that went quiet.
    */
   peekSettled(): Diagnosis;
+  /**
+   * The failure as it stands, for a driver that reports it before the server ends (it leaves the server
+   * running): diagnosed now as `vigil diagnose` reads the lines so far, and no later line is read into it.
+   * A failure decided on silence and not concluded is diagnosed at the exit, over every line the server
+   * printed. Either way the report is what `vigil diagnose` says of the same lines, however they were
+   * spaced in time.
+   */
+  conclude(): StartFailure | null;
 }
 
 /** Lines that may start a fatal error; only these make the monitor ask the diagnosis for a verdict. */
@@ -108,6 +116,8 @@ const FATAL_HINT =
   /Traceback \(most recent call last\)|Error|error:|FAILED|[Ff]atal|FATAL|panic|terminate called|Killed|CUDA error|Segmentation fault|core dumped|ShardCannotStart/;
 const PEEK_DEBOUNCE_MS = 200;
 const TAIL_LINES = 30;
+/** A dead engine's lines may go on past the grace (the rest of a traceback, its API process's); not forever. */
+const DEATH_WAIT_GRACES = 3;
 
 /**
  * One start, followed from events alone: its phases and ETA, whether it is loading, stalled, ready, failed
@@ -138,6 +148,9 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
   let fatal: { diagnosis: Diagnosis; atMs: number } | null = null;
   let fatalDecided = false;
   let death: { line: string; atMs: number } | null = null;
+  let lastLineAt = 0;
+  /** The failure's diagnosis was taken for a report before the end (conclude): the session is over. */
+  let concluded = false;
   let lastProbe: { ok: boolean; atMs: number } | null = null;
   let ended = false;
   let requested = false;
@@ -150,10 +163,10 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       : (specs.find((spec) => spec.engine === engine)?.death ?? []);
   };
   const ready = (): boolean => tracker.state().readyAtMs !== null;
-  // A failure decided on silence (a death, a hang, a timeout) is reported before the server's exit: the
-  // traceback still open is as complete as it gets, and an empty line closes it as the silence does.
+  // A start judged on its silence (a log file shows no exit): the traceback still open is as complete as
+  // it gets, and is closed as the silence closes it. No line is added: line numbers and counts stay the log's.
   const settled = (): Diagnosis => {
-    session.pushLine('');
+    session.closePending();
     return session.peek();
   };
 
@@ -211,11 +224,12 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
     raw: readonly string[] | undefined,
     out: MonitorOutput[],
   ): void {
-    if (raw === undefined) session.pushLine(text);
-    else for (const line of raw) session.pushLine(line);
+    // Once concluded the report was given on the lines before it: the session is over.
+    if (!concluded) for (const line of raw ?? [text]) session.pushLine(line);
     tail.push(text);
     if (tail.length > TAIL_LINES) tail.shift();
     lastLine = text;
+    lastLineAt = atMs;
     if (!ready() && tracker.push(text, atMs)) {
       advance(atMs, out);
       if (ready()) becomeReady('log', atMs, out);
@@ -231,13 +245,16 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       const diagnosis = session.peek();
       if (diagnosis.verdict === 'failure') fatal = { diagnosis, atMs: now };
     }
-    if (death !== null && now >= death.atMs + deathGraceMs) {
-      fail('dead', settled(), { deathLine: death.line }, out);
+    // Dead once its lines have paused for the grace (a traceback printed in bursts comes whole), or at
+    // the latest a few graces after the death line.
+    const deathQuiet = death === null ? Infinity : Math.max(death.atMs, lastLineAt) + deathGraceMs;
+    if (death !== null && now >= Math.min(deathQuiet, death.atMs + DEATH_WAIT_GRACES * deathGraceMs)) {
+      fail('dead', session.peek(), { deathLine: death.line }, out);
       return;
     }
     if (fatal !== null && !fatalDecided && now >= fatal.atMs + fatalGraceMs) {
       if (!ready()) {
-        fail('hang', settled(), {}, out);
+        fail('hang', session.peek(), {}, out);
         return;
       }
       // A serving server that logged a fatal error is only hung when its probes say so.
@@ -245,14 +262,14 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       if (probing && !probed) return;
       fatalDecided = true;
       if (probing && lastProbe?.ok === false) {
-        fail('hang', settled(), {}, out);
+        fail('hang', session.peek(), {}, out);
         return;
       }
       out.push({ type: 'fatal-while-serving', diagnosis: fatal.diagnosis, elapsedMs: now });
     }
     if (ready()) return;
     if (options.timeoutMs != null && now >= options.timeoutMs) {
-      fail('timeout', settled(), {}, out);
+      fail('timeout', session.peek(), {}, out);
       return;
     }
     const quietMs = now - lastAdvanceAt;
@@ -273,7 +290,7 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       boundFrom: bound.from,
     });
     if (options.stallTimeoutMs != null && quietMs >= options.stallTimeoutMs) {
-      fail('stall', settled(), { stall: notice() }, out);
+      fail('stall', session.peek(), { stall: notice() }, out);
       return;
     }
     if (stall === null && quietMs >= bound.ms) {
@@ -288,7 +305,7 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
   function onExit(event: Extract<MonitorEvent, { type: 'exit' }>, out: MonitorOutput[]): void {
     ended = true;
     requested = event.requested === true;
-    const diagnosis = session.end();
+    const diagnosis = concluded && failure !== null ? failure.diagnosis : session.end();
     finalDiagnosis = diagnosis;
     const exit = event.exit;
     const extra = {
@@ -299,8 +316,11 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       exitSeenAt: event.seenAt ?? null,
     };
     if (failure !== null) {
-      // Vigil stopped it (timeout, hang, dead engine): the report stands; the exit completes it.
-      failure = { ...failure, exit, endedBy: failure.endedBy ?? event.endedBy };
+      // Vigil stopped it (timeout, hang, dead engine). A report already given stands and the exit completes
+      // it; else the diagnosis is taken again over all the server printed, as `vigil diagnose` reads it.
+      failure = concluded
+        ? { ...failure, exit, endedBy: failure.endedBy ?? event.endedBy }
+        : { ...failure, exit, endedBy: failure.endedBy ?? event.endedBy, diagnosis, lastLines: [...tail] };
       return;
     }
     const clean = exit === null ? event.failed !== true : exit.code === 0 && event.failed !== true;
@@ -341,7 +361,16 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
       if (before === null && failure === null) onTime(out);
       return out;
     },
-    peekSettled: () => (ended && finalDiagnosis !== null ? finalDiagnosis : settled()),
+    peekSettled: () => {
+      if (ended && finalDiagnosis !== null) return finalDiagnosis;
+      return concluded && failure !== null ? failure.diagnosis : settled();
+    },
+    conclude() {
+      if (failure === null || ended || concluded) return failure;
+      concluded = true;
+      failure = { ...failure, diagnosis: session.end(), lastLines: [...tail] };
+      return failure;
+    },
     state() {
       const progress = snapshot();
       return {

@@ -1,4 +1,5 @@
 import { followFile } from '../../sources/follow-file.js';
+import { OutputLineSplitter } from '../split-output-lines.js';
 import { beginsNewStart, nameLogStart } from './split-log-starts.js';
 import { WatchSession, type WatchOptions } from './watch-session.js';
 
@@ -31,20 +32,24 @@ export async function watchLog(options: WatchLogOptions): Promise<void> {
   const emit = options.onEvent ?? ((): void => undefined);
   let invocation: string | null = null;
   let lastLineAt = Date.now();
+  // The file's lines as `vigil diagnose` splits them: a lone CR (a progress bar's redraw) ends one too.
+  const splitter = new OutputLineSplitter();
   const follower = await followFile(options.path, {
     pollMs: options.pollMs,
     backlogBytes: options.backlogBytes,
-    onLine(line, at) {
-      const state = session.currentState();
-      if (invocation === null || beginsNewStart(line, state, options.engine ?? null)) {
-        if (state !== null && !state.ended) {
-          const ready = state.progress.readyAtMs !== null;
-          session.end('the log shows a new start', !ready, Date.now());
+    onLine(fileLine, at) {
+      for (const line of splitter.push(`${fileLine}\n`)) {
+        const state = session.currentState();
+        if (invocation === null || beginsNewStart(line, state, options.engine ?? null)) {
+          if (state !== null && !state.ended) {
+            const ready = state.progress.readyAtMs !== null;
+            session.end('the log shows a new start', !ready, Date.now());
+          }
+          invocation = nameLogStart(at.file, at.offset, line);
         }
-        invocation = nameLogStart(at.file, at.offset, line);
+        lastLineAt = Date.now();
+        session.push({ text: line, message: line, systemd: false, invocation, atMs: lastLineAt });
       }
-      lastLineAt = Date.now();
-      session.push({ text: line, message: line, systemd: false, invocation, atMs: lastLineAt });
     },
     onReopen(reason) {
       emit({ type: 'note', text: `${options.path} was ${reason}: reading it from its start` });

@@ -312,7 +312,7 @@ export class WatchSession {
       this.emit({ type: 'ready', elapsedMs: state.progress.readyAtMs ?? 0, invocation });
       this.resolve({ kind: 'ready', invocation });
     } else if (state.failure !== null && (state.ended || state.failure.reason !== 'exit')) {
-      this.fail(invocation, state.failure);
+      this.fail(invocation, this.concluded(state));
     }
   }
 
@@ -324,12 +324,21 @@ export class WatchSession {
     }
     if (!this.told.failed && state.failure !== null && (state.ended || state.failure.reason !== 'exit')) {
       this.told.failed = true;
-      this.fail(invocation, state.failure);
+      this.fail(invocation, this.concluded(state));
     }
     if (!this.told.ended && !this.told.failed && state.ended && state.verdict === 'exited') {
       this.told.ended = true;
       this.emit({ type: 'stopped', invocation, requested: state.requested });
     }
+  }
+
+  /**
+   * The failure to report: after the end, over every line of the start; before it (a dead engine, a hang:
+   * the watch leaves the server running), over the lines so far, an open traceback closed.
+   */
+  private concluded(state: ReturnType<StartMonitor['state']>): StartFailure {
+    const failure = state.failure as StartFailure;
+    return state.ended ? failure : (this.monitor?.conclude() ?? failure);
   }
 
   private fail(invocation: InvocationSummary, reported: StartFailure): void {
@@ -422,6 +431,7 @@ function splitOnlySession(): DiagnosisSession {
     pushFrom: () => 0,
     pushLine: () => undefined,
     peek: nothing,
+    closePending: () => undefined,
     end: () => null as unknown as Diagnosis,
   };
 }
