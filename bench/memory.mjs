@@ -3,12 +3,14 @@
 // grow every table Vigil keeps (distinct errors defeat grouping).
 //
 //   npm run build && node bench/memory.mjs [--diagnose-mb 100] [--run-lines 1000000]
-//                                          [--process-names 1000000] [--limit-mib 200]
+//                                          [--process-names 1000000] [--fleet-events-mb 50] [--limit-mib 200]
 //
 // * diagnose: a log of N MB of distinct RuntimeError lines (no two alike), read from a file.
 // * run: `vigil run` of a server that prints vLLM's ready line, then M distinct error lines, then exits 1.
 // * process names: the same two with P lines of one error, each from a process of its own
 //   (`(Worker_TP123456 pid=123456)`): per-process state and the names a failure lists must stay capped.
+// * fleet: `diagnose --kube -l` of the 8 pods of test/fixtures/fleet/rollout-8-pods through a kubectl
+//   stand-in, each pod with E MB of distinct events (then with just under the events cap, where they are read).
 // Peak RSS is the process's own maxRSS (process.resourceUsage at exit, written by a --import hook), so the
 // figure is vigil's alone, not its server's. Exits 1 when a figure is over --limit-mib.
 import process from 'node:process';
@@ -30,6 +32,7 @@ const option = (name, fallback) => {
 const diagnoseMb = option('--diagnose-mb', 100);
 const runLines = option('--run-lines', 1_000_000);
 const processNames = option('--process-names', 1_000_000);
+const fleetEventsMb = option('--fleet-events-mb', 50);
 const limitMib = option('--limit-mib', 200);
 
 const RSS_HOOK =
@@ -60,7 +63,7 @@ async function writeLog(file, { megabytes = Infinity, lines = Infinity, line = e
 }
 
 /** Runs vigil with ARGV; resolves to its exit code, peak RSS in MiB and wall seconds. */
-function measure(argv, dir) {
+function measure(argv, dir, env = {}) {
   const rssFile = path.join(dir, `rss-${Date.now()}`);
   const started = performance.now();
   return new Promise((done, fail) => {
@@ -71,6 +74,7 @@ function measure(argv, dir) {
         NO_COLOR: '1',
         XDG_STATE_HOME: dir,
         XDG_CONFIG_HOME: dir,
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -102,6 +106,50 @@ function more() {
 }
 more();
 `;
+
+const FLEET = path.join(ROOT, 'test/fixtures/fleet/rollout-8-pods');
+const KUBECTL = `#!/bin/sh
+case "$1" in
+  get) case "$2" in
+    pods) cat "$FLEET_DIR/pods.json" ;;
+    events) for a in "$@"; do case "$a" in --field-selector=involvedObject.name=*) pod="\${a#--field-selector=involvedObject.name=}" ;; esac; done
+      cat "$FLEET_DIR/events/$pod.json" ;;
+  esac ;;
+  logs) cat "$FLEET_DIR/logs/$2.previous.log" ;;
+esac
+`;
+
+/** The rollout fixture copied to `fleetDir` with `megabytes` of distinct events per pod, and a kubectl. */
+function writeFleet(fleetDir, megabytes) {
+  fs.cpSync(FLEET, fleetDir, { recursive: true });
+  fs.writeFileSync(path.join(fleetDir, 'kubectl'), KUBECTL, { mode: 0o755 });
+  for (const file of fs.readdirSync(path.join(fleetDir, 'events'))) {
+    const pod = file.replace(/\.json$/, '');
+    const items = [];
+    let size = 0;
+    for (let i = 0; size < megabytes * 1024 * 1024; i++) {
+      const item = JSON.stringify({
+        kind: 'Event',
+        type: i % 10 === 0 ? 'Warning' : 'Normal',
+        reason: `Reason${i}`,
+        message: `distinct event ${i} of ${pod} ${'x'.repeat(200)}`,
+        count: 1,
+        involvedObject: { kind: 'Pod', name: pod },
+      });
+      items.push(item);
+      size += item.length + 1;
+    }
+    fs.writeFileSync(path.join(fleetDir, 'events', file), `{"kind":"List","items":[${items.join(',')}]}`);
+  }
+}
+
+/** `diagnose --kube -l` of the fleet in `fleetDir`. */
+function measureFleet(fleetDir, dir) {
+  return measure(['diagnose', '--kube', '-l', 'app=vllm-qwen3', '-n', 'llm'], dir, {
+    PATH: `${fleetDir}:/usr/bin:/bin`,
+    FLEET_DIR: fleetDir,
+  });
+}
 
 if (!fs.existsSync(BIN)) {
   console.error('bench/memory.mjs: build first (npm run build)');
@@ -139,11 +187,21 @@ try {
     ],
     dir,
   );
+  const fleetDir = path.join(dir, 'fleet');
+  writeFleet(fleetDir, fleetEventsMb);
+  const fleet = await measureFleet(fleetDir, dir);
+  fs.rmSync(fleetDir, { recursive: true });
+  // Just under the 4 MB cap: every pod's events parsed, 256 kept.
+  writeFleet(fleetDir, 3.9);
+  const fleetRead = await measureFleet(fleetDir, dir);
+  fs.rmSync(fleetDir, { recursive: true });
   const rows = [
     [`diagnose of ${diagnoseMb} MB of distinct errors`, diagnose],
     [`run of a server printing ${runLines} distinct errors after ready`, run],
     [`diagnose of one error from ${processNames} distinct process names`, diagnoseNames],
     [`run of a server printing one error from ${processNames} distinct process names after ready`, runNames],
+    [`fleet of 8 pods with ${fleetEventsMb} MB of events each`, fleet],
+    ['fleet of 8 pods with 3.9 MB of events each (read)', fleetRead],
   ];
   let over = false;
   for (const [what, result] of rows) {

@@ -24,4 +24,12 @@ export const LIMITS = {
    * names one failure lists: a log of a million `(Worker_N pid=N)` tags took 1.7 GB. Real logs have 8 or
    * 64 workers, or a few hundred pods. */
   processNames: 4096,
+  /** stdin or a pipe (no size of its own), read as a log: `yes | vigil diagnose -` never ends. A log
+   * longer than this is given by its path, or narrowed (journalctl --since). */
+  pipeInputBytes: 2 * 1024 * 1024 * 1024,
+  /** `kubectl get events` JSON read for one pod: Kubernetes folds repeats into one event with a count, so a
+   * real pod has tens of events (about 1 KB each); 50 MB of them per pod took 757 MB in a fleet of 8. */
+  podEventsJsonBytes: 4 * 1024 * 1024,
+  /** Events kept per pod (Warnings first): what the fleet report and the probe-kill finding read. */
+  podEvents: 256,
 } as const;

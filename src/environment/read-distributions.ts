@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describeSource } from './describe-source.js';
 import { normalizeName } from './normalize-name.js';
 import { convertEggRequires, parseMetadata, type CoreMetadata } from './parse-metadata.js';
@@ -21,6 +21,8 @@ class UnreadableFile extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
+    /** The file system refused it (the package may be fine); false: the file itself is damaged. */
+    readonly access = true,
   ) {
     super(`${path} ${reason}`);
   }
@@ -74,7 +76,11 @@ export function readDistributions(sitePackages: string): SiteReading {
         : readEggInfo(path, sitePackages, parseRequirement);
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
-      reading.unreadable.push({ path: error.path, reason: error.reason, access: true });
+      reading.unreadable.push({
+        path: error.path,
+        reason: error.reason,
+        ...(error.access ? { access: true } : {}),
+      });
       continue;
     }
     if (typeof distribution === 'string') {
@@ -209,8 +215,9 @@ function buildDistribution(
   return distribution;
 }
 
-// METADATA and PKG-INFO are read as far as parseMetadata looks: their headers, not the long description.
-const HEADERS = { upToBlankLine: true };
+// METADATA and PKG-INFO are decoded as far as parseMetadata looks: their headers, not the long
+// description; all of it must be UTF-8, as Python reads it.
+const HEADERS = { upToBlankLine: true, checkUtf8: true };
 
 /**
  * readOptional for a file most folders lack (direct_url.json: only URL and editable installs have one).
@@ -228,8 +235,24 @@ function readRare(path: string): string | null {
 }
 
 /** The file's text, or null when it is not there; one that is there but unreadable throws UnreadableFile. */
-function readOptional(path: string, options: { upToBlankLine?: boolean } = {}): string | null {
+function readOptional(
+  path: string,
+  options: { upToBlankLine?: boolean; checkUtf8?: boolean } = {},
+): string | null {
   const reading = readRegularFile(path, LIMITS.packageFileBytes, options);
+  if (reading.kind === 'text' && reading.notUtf8 !== undefined) {
+    // importlib.metadata reads it with encoding='utf-8' and raises UnicodeDecodeError: pip and the server
+    // cannot read the package either, so its requirements are not "not installed", they are unknown.
+    const { byte, line } = reading.notUtf8;
+    const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+    // An .egg-info may be the PKG-INFO file itself.
+    const folder = /\.(?:dist|egg)-info$/.test(path) ? path : dirname(path);
+    throw new UnreadableFile(
+      folder,
+      `${folder === path ? 'it' : basename(path)} is not UTF-8 (byte 0x${hex} on line ${line}): Python's importlib.metadata cannot read it (UnicodeDecodeError), so its name, version and requirements are unknown`,
+      false,
+    );
+  }
   if (reading.kind === 'text') return reading.text;
   if (reading.kind === 'missing') return null;
   throw new UnreadableFile(path, reading.reason);

@@ -12,7 +12,8 @@ export interface MemberPlan {
   spec: SourceSpec;
   runner: CommandRunner;
   state?: PodState;
-  events?: () => Promise<PodEvent[]>;
+  /** The member's events; what was left out goes into `notes`. */
+  events?: (notes: string[]) => Promise<PodEvent[]>;
 }
 
 export interface ReadFleetOptions {
@@ -42,8 +43,20 @@ export async function readFleet(
 }
 
 async function readMember(plan: MemberPlan, options: ReadFleetOptions): Promise<FleetInput> {
-  const events = plan.events === undefined ? [] : await plan.events().catch(() => []);
-  const base = { name: plan.name, state: plan.state ?? null, events };
+  const notes: string[] = [];
+  const events =
+    plan.events === undefined
+      ? []
+      : await plan.events(notes).catch((error: unknown) => {
+          notes.push(`events not read: ${describeError(error)}`);
+          return [];
+        });
+  const base = {
+    name: plan.name,
+    state: plan.state ?? null,
+    events,
+    ...(notes.length === 0 ? {} : { eventsNote: notes.join('; ') }),
+  };
   try {
     const source = await openSource(plan.spec, { ...options.io, runner: plan.runner });
     const diagnosis = await options.diagnose(source, plan);
@@ -64,7 +77,7 @@ export async function planPods(
     name: query.allNamespaces === true && pod.namespace !== null ? `${pod.namespace}/${pod.name}` : pod.name,
     runner,
     state: pod.state,
-    events: () => readPodEvents(pod, runner, env),
+    events: (notes) => readPodEvents(pod, runner, env, notes),
     spec: {
       kind: 'kube',
       pod: pod.name,

@@ -32,6 +32,8 @@ export interface FleetInput {
   error: string | null;
   state: PodState | null;
   events: PodEvent[];
+  /** What was left out of the events or why they could not be read, in one line; absent when all came. */
+  eventsNote?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SourceError, UsageError } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import type { PodEvent, PodState } from '../fleet/types.js';
 import { pickLine, type CommandRunner } from '../system/run-command.js';
 import type { OpenedSource } from './types.js';
@@ -46,6 +47,12 @@ export function kubeLogOptions(timeoutMs: number, env: Env) {
   return { timeoutMs, env, label: 'kubectl logs', errorLine: 'last' as const };
 }
 
+/**
+ * A read-once `kubectl logs` that prints nothing this long is stuck (a node or kubelet that does not answer;
+ * kubectl itself waits forever): it is stopped, so one pod cannot hold a fleet's report for the whole timeout.
+ */
+const LOGS_IDLE_MS = 30_000;
+
 /** `kubectl logs POD` read once; described as "previous kubectl logs of NS/POD (container C)". */
 export async function openKubeLogs(
   spec: KubeLogSpec,
@@ -54,7 +61,10 @@ export async function openKubeLogs(
   timeoutMs: number,
 ): Promise<OpenedSource> {
   validateLogSpec(spec);
-  const command = await runner.start('kubectl', kubeLogArgs(spec), kubeLogOptions(timeoutMs, env));
+  const command = await runner.start('kubectl', kubeLogArgs(spec), {
+    ...kubeLogOptions(timeoutMs, env),
+    idleTimeoutMs: LOGS_IDLE_MS,
+  });
   return {
     chunks: command.chunks,
     describe: describeKubeLogs(spec),
@@ -119,17 +129,17 @@ async function getJson(
   env: Env,
   label: string,
   timeoutMs = 60_000,
+  capBytes = JSON_CAP_BYTES,
+  overCap = 'narrow the selector',
 ): Promise<unknown> {
-  const result = await runner.run('kubectl', args, { timeoutMs, env, label, maxBytes: JSON_CAP_BYTES });
+  const result = await runner.run('kubectl', args, { timeoutMs, env, label, maxBytes: capBytes });
   if (result.code !== 0) {
     throw new SourceError(
       `${label} failed (status ${result.code}): ${pickLine(result.stderr, 'last') ?? 'no error printed'}`,
     );
   }
-  if (Buffer.byteLength(result.stdout) >= JSON_CAP_BYTES) {
-    throw new SourceError(
-      `${label} printed more than ${JSON_CAP_BYTES / 1024 / 1024} MB of JSON; narrow the selector`,
-    );
+  if (Buffer.byteLength(result.stdout) >= capBytes) {
+    throw new SourceError(`${label} printed more than ${capBytes / 1024 / 1024} MB of JSON; ${overCap}`);
   }
   try {
     return JSON.parse(result.stdout) as unknown;
@@ -156,11 +166,15 @@ export async function listPods(
   return parsePodList(list, query.container);
 }
 
-/** The pod's events, oldest first: probe failures, FailedScheduling, image pull errors, kills. */
+/**
+ * The pod's events, oldest first: probe failures, FailedScheduling, image pull errors, kills. At most
+ * LIMITS.podEvents, Warnings first; what was left out is said in `notes`.
+ */
 export async function readPodEvents(
   pod: Pick<KubePod, 'name' | 'namespace'>,
   runner: CommandRunner,
   env: Record<string, string | undefined>,
+  notes: string[] = [],
 ): Promise<PodEvent[]> {
   const namespace = pod.namespace === null ? [] : [`--namespace=${pod.namespace}`];
   const list = await getJson(
@@ -169,8 +183,29 @@ export async function readPodEvents(
     env,
     'kubectl get events',
     EVENTS_TIMEOUT_MS,
+    LIMITS.podEventsJsonBytes,
+    'a pod has tens of events, so these are not read (kubectl describe pod shows them)',
   );
-  return parseEventList(list);
+  const events = parseEventList(list);
+  const kept = keepEvents(events, LIMITS.podEvents);
+  if (kept.length < events.length) {
+    notes.push(
+      `${events.length - kept.length} of its ${events.length} events left out (Warnings kept first)`,
+    );
+  }
+  return kept;
+}
+
+/** Pure: at most `cap` events in their order, Warnings before the rest when some must go. */
+export function keepEvents(events: readonly PodEvent[], cap: number): PodEvent[] {
+  if (events.length <= cap) return [...events];
+  const warnings = events.filter((event) => event.type === 'Warning').slice(0, cap);
+  const keep = new Set<PodEvent>(warnings);
+  for (const event of events) {
+    if (keep.size >= cap) break;
+    keep.add(event);
+  }
+  return events.filter((event) => keep.has(event));
 }
 
 // kubectl's JSON is read by shape, field by field: `null`, a string or a list where an object belongs (a

@@ -7,6 +7,8 @@ export interface LogInput {
   head: Buffer;
   /** The head is the whole input. */
   complete: boolean;
+  /** A regular file, which ends; stdin and pipes may not, and are read up to a cap (cap-input.ts). */
+  sized?: boolean;
   /** What the head says the input is (sniffInput of head and complete), judged once where it is read. */
   kind: InputKind;
   /** All the bytes, the head included. */

@@ -1,4 +1,4 @@
-import { fstatSync, readSync } from 'node:fs';
+import { fstatSync, readSync, statSync, type Stats } from 'node:fs';
 import { isatty } from 'node:tty';
 import { SourceError } from '../errors.js';
 import { describeReadError } from './describe-read-error.js';
@@ -19,12 +19,28 @@ export async function openStdin(io: Pick<SourceIo, 'stdin' | 'stdinFd'>): Promis
 
 /** Whether descriptor `fd` may be read synchronously: anything but a terminal, which the stream handles. */
 function readsDirectly(fd: number): boolean {
+  let stats: Stats;
   try {
-    fstatSync(fd);
+    stats = fstatSync(fd);
   } catch (error) {
     throw stdinFailed(error);
   }
-  return !isatty(fd);
+  if (isatty(fd)) return false;
+  // `vigil diagnose - < /dev/zero` would read forever, a disk for hours: as for a path (describe-read-error.ts).
+  // A socket is let through here: a supervisor may hand a log over one, and it ends.
+  if (stats.isBlockDevice() || (stats.isCharacterDevice() && !isDevNull(stats))) {
+    throw new SourceError('cannot read stdin: it is a device, not a log file');
+  }
+  return true;
+}
+
+/** stdin is /dev/null (`< /dev/null`, a service's default): it ends at once and is reported as empty. */
+function isDevNull(stats: Stats): boolean {
+  try {
+    return statSync('/dev/null').rdev === stats.rdev;
+  } catch {
+    return false;
+  }
 }
 
 /**

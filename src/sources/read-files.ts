@@ -3,6 +3,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { isDevice, readFailed } from './describe-read-error.js';
 import { planDecode, type DecodePlan } from './decode-input.js';
+import { LIMITS } from '../limits.js';
+import { capInput } from './cap-input.js';
 import { prepend, type LogInput } from './log-input.js';
 import { openStdin } from './open-stdin.js';
 import { SNIFF_BYTES, sniffInput, type InputKind } from './sniff-input.js';
@@ -30,9 +32,11 @@ export async function openFiles(
     throw new UsageError("stdin ('-') can be given only once");
   }
   const inputs: SniffedInput[] = [];
+  const warnings: string[] = [];
   try {
     for (const name of names) {
-      const input = name === '-' ? await openStdin(io) : await openFile(name, options.reuseChunks === true);
+      const opened = name === '-' ? await openStdin(io) : await openFile(name, options.reuseChunks === true);
+      const input = opened.sized === true ? opened : capPipe(opened, warnings);
       try {
         const plan = planDecode(input.kind, input.label, name === '-' ? null : name, env);
         inputs.push({ ...input, plan });
@@ -45,7 +49,6 @@ export async function openFiles(
     await Promise.all(inputs.map((input) => input.close()));
     throw error;
   }
-  const warnings: string[] = [];
   const formats = [...new Set(inputs.flatMap((input) => input.plan.format ?? []))];
   const files = inputs.every((input) => input.readSync !== undefined);
   return {
@@ -55,6 +58,16 @@ export async function openFiles(
     formats,
     warnings,
   };
+}
+
+/** stdin or a pipe read up to LIMITS.pipeInputBytes, with a warning when it goes on past them. */
+function capPipe(input: LogInput, warnings: string[]): LogInput {
+  const cap = LIMITS.pipeInputBytes;
+  return capInput(input, cap, () =>
+    warnings.push(
+      `${input.label} did not end within ${cap / 1024 ** 3} GiB, so only its first ${cap / 1024 ** 3} GiB were read (an endless input, or a longer log: give the file's path, or narrow it, e.g. journalctl --since)`,
+    ),
+  );
 }
 
 async function* readLogInputs(inputs: SniffedInput[], warnings: string[]): AsyncGenerator<Uint8Array> {
@@ -98,6 +111,7 @@ async function openFile(path: string, reuseChunks: boolean): Promise<LogInput> {
       label: path,
       head,
       complete,
+      sized: stats.isFile(),
       kind,
       body: consumed ? prepend(head, body) : body,
       close: () => opened.close().catch(() => undefined),
@@ -161,6 +175,7 @@ function openRegularFile(path: string, reuseChunks: boolean): LogInput | null {
       label: path,
       head,
       complete,
+      sized: true,
       kind,
       body: readChunks(path, reads, reuseChunks && readsIntoReused(kind)),
       // Once only: the number may belong to another file after.

@@ -1,8 +1,17 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** What reading a file gave: its text, nothing there, or why it was not read. */
 export type FileReading =
-  { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'unreadable'; reason: string };
+  | { kind: 'text'; text: string; notUtf8?: NotUtf8 }
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; reason: string };
+
+/** Where a file that should be UTF-8 first is not: the byte and its line (from 1). */
+export interface NotUtf8 {
+  byte: number;
+  line: number;
+}
 
 // One buffer reused by every read of a small file (metadata files come by the thousand): only the bytes
 // read are decoded, so what an earlier file left in it is never seen. Bigger files get their own.
@@ -30,7 +39,7 @@ function endOfHeader(buffer: Buffer, length: number): number {
 export function readRegularFile(
   path: string,
   maxBytes: number,
-  options: { upToBlankLine?: boolean } = {},
+  options: { upToBlankLine?: boolean; checkUtf8?: boolean } = {},
 ): FileReading {
   let fd: number;
   try {
@@ -63,7 +72,12 @@ export function readRegularFile(
     if (length > maxBytes)
       return { kind: 'unreadable', reason: `grew over the ${maxBytes}-byte limit while read` };
     const end = options.upToBlankLine === true ? endOfHeader(buffer, length) : length;
-    return { kind: 'text', text: buffer.toString('utf8', 0, end) };
+    const text = buffer.toString('utf8', 0, end);
+    const whole = buffer.subarray(0, length);
+    // The whole file, not only the part decoded: Python's read_text(encoding='utf-8') fails on any byte.
+    if (options.checkUtf8 === true && !isUtf8(whole))
+      return { kind: 'text', text, notUtf8: findNotUtf8(whole) };
+    return { kind: 'text', text };
   } catch (error) {
     return {
       kind: 'unreadable',
@@ -72,4 +86,21 @@ export function readRegularFile(
   } finally {
     closeSync(fd);
   }
+}
+
+/** The first line that is not valid UTF-8 (a newline is never inside a character) and its first bad byte. */
+function findNotUtf8(bytes: Buffer): NotUtf8 {
+  let line = 1;
+  for (let start = 0; start < bytes.length; line += 1) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const text = bytes.subarray(start, end);
+    if (!isUtf8(text)) {
+      const decoded = text.toString('utf8');
+      const at = Buffer.byteLength(decoded.slice(0, Math.max(0, decoded.indexOf('\uFFFD'))));
+      return { byte: text[at] ?? 0, line };
+    }
+    start = end + 1;
+  }
+  return { byte: 0, line };
 }

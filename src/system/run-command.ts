@@ -22,6 +22,8 @@ export interface RunCommandOptions {
 export interface StreamCommandOptions {
   /** Limit on the whole run; Infinity for a command that follows a log until stopped. */
   timeoutMs: number;
+  /** Limit on a silence: no output for this long while it is read ends it (a read-once command that hangs). */
+  idleTimeoutMs?: number;
   env: Record<string, string | undefined>;
   /** docker logs replays the container's stderr on its own stderr: both streams are the log. */
   mergeStderr?: boolean;
@@ -245,13 +247,28 @@ export async function startCommand(
   const output = options.mergeStderr === true ? mergeStreams(stdout, stderr) : stdout;
   const label = options.label ?? program;
 
+  let idled = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleMs = options.idleTimeoutMs;
+  const watchIdle = (): void => {
+    if (idleMs === undefined) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idled = true;
+      killGroup(child);
+    }, idleMs);
+    idleTimer.unref();
+  };
+
   async function* drain(): AsyncGenerator<Uint8Array> {
     let finished = false;
     let bytes = 0;
     try {
       try {
+        watchIdle();
         for await (const chunk of output as AsyncIterable<Buffer>) {
           bytes += chunk.length;
+          watchIdle();
           yield chunk;
         }
       } catch (error) {
@@ -260,7 +277,13 @@ export async function startCommand(
       }
       const { code, signal } = await ended;
       finished = true;
+      clearTimeout(idleTimer);
       if (stopped) return;
+      if (idled && idleMs !== undefined) {
+        throw new SourceError(
+          `${label} printed nothing for ${formatSeconds(idleMs)} and was stopped${bytes > 0 ? ` after ${bytes} bytes` : ''}`,
+        );
+      }
       if (code !== null && options.okCodes?.includes(code) === true) return;
       const own = explain?.({ code, signal, timedOut, stderrHead: head, stderrTail: tail, bytes });
       if (own !== undefined) throw own;
@@ -276,6 +299,7 @@ export async function startCommand(
         );
       }
     } finally {
+      clearTimeout(idleTimer);
       if (!finished) killGroup(child);
     }
   }

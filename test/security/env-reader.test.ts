@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeEnvironment, type DistributionSpec } from '../check/helpers/write-environment.js';
@@ -51,6 +51,41 @@ describe('an unreadable dist-info is unreadable, not a missing package', () => {
     expect(findings.map((finding) => finding.id)).toEqual(['metadata-unreadable']);
     expect(findings[0]?.detail).toMatch(/not UTF-8/);
     expect(findings[0]?.detail).not.toMatch(/missing/);
+  });
+});
+
+/** METADATA with a Latin-1 byte (0xE9, é) where `where` says: Python's importlib.metadata raises on any. */
+function latin1Metadata(name: string, version: string, where: 'name' | 'requirement' | 'author'): Buffer {
+  const e = Buffer.from([0xe9]);
+  const head = Buffer.from(`Metadata-Version: 2.1\nName: ${name}`);
+  const tail = (text: string) => Buffer.from(text);
+  if (where === 'name') return Buffer.concat([head, e, tail(`\nVersion: ${version}\n\n`)]);
+  if (where === 'requirement') {
+    return Buffer.concat([
+      head,
+      tail(`\nVersion: ${version}\nRequires-Dist: flashinfer-python==0.6.4`),
+      e,
+      tail('\n\n'),
+    ]);
+  }
+  return Buffer.concat([head, tail(`\nVersion: ${version}\nAuthor: Ren`), e, tail('\n\nCaf'), e, tail('\n')]);
+}
+
+describe('a METADATA that is not UTF-8 is one clear line, never a false requirement finding', () => {
+  it.each([
+    ['flashinfer-python', 'its Name', 'name', 'flashinfer_python-0.6.4.dist-info', 2],
+    ['flashinfer-python', 'its Author and description', 'author', 'flashinfer_python-0.6.4.dist-info', 4],
+    ['vllm', 'a Requires-Dist line', 'requirement', 'vllm-0.16.0.dist-info', 4],
+  ] as const)('%s with a Latin-1 byte in %s', async (name, _where, where, folder, line) => {
+    const site = writeEnvironment(join(tempDir(), 'env'), [VLLM, FLASHINFER]).sitePackages;
+    const version = name === 'vllm' ? '0.16.0' : '0.6.4';
+    writeFileSync(join(site, folder, 'METADATA'), latin1Metadata(name, version, where));
+    const { code, findings } = await check(site);
+    expect(findings.map((finding) => finding.id)).toEqual(['metadata-unreadable']);
+    expect(findings[0]?.detail).toContain(
+      `${folder}: METADATA is not UTF-8 (byte 0xE9 on line ${line}): Python's importlib.metadata cannot read it`,
+    );
+    expect(code).toBe(0);
   });
 });
 

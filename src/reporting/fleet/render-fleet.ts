@@ -29,6 +29,7 @@ function toJson(report: FleetReport): unknown {
       cause: member.cause,
       state: member.state,
       events: member.events,
+      ...(member.eventsNote === undefined ? {} : { eventsNote: member.eventsNote }),
       error: member.error,
       diagnosis: member.diagnosis,
     })),
@@ -76,6 +77,9 @@ function renderFleetText(report: FleetReport, paint: Paint): string {
     const state = describeState(member);
     if (state !== '') out.push(paint.dim(`${member.name}: ${state}`));
   }
+  for (const member of report.members) {
+    if (member.eventsNote !== undefined) out.push(paint.dim(`${member.name}: ${member.eventsNote}`));
+  }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
@@ -90,7 +94,7 @@ function renderFleetMarkdown(report: FleetReport): string {
   out.push('', '### Members', '', '| Member | Cause | State | Read |', '|---|---|---|---|');
   for (const member of report.members) {
     out.push(
-      `| ${cellCode(member.name)} | ${cell(member.cause.summary)}${member.cause.peer ? ' (peer)' : ''} | ${cell(describeState(member))} | ${cell(member.source ?? member.error ?? '')} |`,
+      `| ${cellCode(member.name)} | ${cell(member.cause.summary)}${member.cause.peer ? ' (peer)' : ''} | ${cell([describeState(member), member.eventsNote ?? ''].filter((part) => part !== '').join('; '))} | ${cell(member.source ?? member.error ?? '')} |`,
     );
   }
   return `${out.join('\n')}\n`;
