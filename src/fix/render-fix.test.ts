@@ -104,11 +104,12 @@ function readCommands(lines: readonly string[]): string[][] {
   return [...outer.words.filter((words) => words[0] !== 'ssh'), ...inner.words];
 }
 
+/** Other engines' flags; long ones only, as llama.cpp's `-c` is also python's and conda's. */
 function flagsOfOtherEngines(engine: Engine): string[] {
   const own = new Set(Object.values(ENGINE_SETTINGS[engine]).map((s) => (s && 'flag' in s ? s.flag : '')));
   return ENGINES.filter((e) => e !== engine)
     .flatMap((e) => Object.values(ENGINE_SETTINGS[e]))
-    .flatMap((s) => (s !== null && 'flag' in s && !own.has(s.flag) ? [s.flag] : []));
+    .flatMap((s) => (s !== null && 'flag' in s && !own.has(s.flag) && s.flag.length > 3 ? [s.flag] : []));
 }
 
 const withActions = builtinSignatures.filter((s) => s.action !== undefined);
@@ -151,7 +152,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
               // The package belongs in the image: no install on the host, a Dockerfile line and a try-now.
               for (const line of lines.filter((l) => /pip install/.test(l)))
                 expect(line, id).toMatch(/^RUN /);
-              if (action.some((a) => a.kind === 'install')) expect(aimed.tryNow, id).toMatch(/ exec /);
+              if (lines.some((l) => l.startsWith('RUN '))) expect(aimed.tryNow, id).toMatch(/ exec /);
             } else {
               expect(aimed.fix, id).not.toMatch(/^RUN /m);
             }
@@ -163,7 +164,8 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
             }
             if (environment?.externallyManaged === true && (place.kind === 'local' || place.kind === 'ssh')) {
               expect(aimed.fix, id).not.toContain('--break-system-packages');
-              if (action.some((a) => a.kind === 'install')) expect(aimed.fix, id).toContain(' -m venv ');
+              // An engine that is no Python package (TGI for an engine: true install) has no install to aim.
+              if (/pip install/.test(aimed.fix)) expect(aimed.fix, id).toContain(' -m venv ');
             }
             for (const flag of flagsOfOtherEngines(engine)) {
               expect(aimed.fix, `${id} for ${engine}`).not.toMatch(new RegExp(`(^|\\s)${flag}(?=[\\s=']|$)`));
@@ -200,6 +202,56 @@ describe('every signature’s words: a capture can never add a command', () => {
           // Only what a shell reads before its first separator in the template itself: `a | b` runs b.
           if (/\bkill\b/.test(code)) continue;
           expect(shellWords([code]).ran, `${signature.id}: ${code}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+describe('every signature’s fix for every place and every engine it serves: the shape', () => {
+  const plainCaptures = (text: string): Record<string, string> =>
+    Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] ?? '', '42']));
+  /** A Dockerfile line (bare or in code marks) and the words around it: the one place pip may appear. */
+  const withoutImageLines = (text: string): string => text.replace(/RUN [^`\n]*/g, '');
+  const shapes = Object.entries(PLACES).flatMap(([placeName, place]) =>
+    [venv({}), null].map((environment) => [placeName, place, environment] as const),
+  );
+
+  it.each(builtinSignatures.map((s) => [s.id, s] as const))('%s', (_id, signature) => {
+    const all = `${signature.fix} ${signature.alternative ?? ''} ${JSON.stringify(signature.action ?? [])}`;
+    const captures = plainCaptures(all);
+    const described = {
+      id: signature.id,
+      title: '',
+      category: signature.category,
+      explanation: '',
+      fix: fillCommand(signature.fix, captures),
+      ...(signature.action === undefined ? {} : { action: fillActions(signature.action, captures) }),
+      ...(signature.alternative === undefined
+        ? {}
+        : { alternative: fillCommand(signature.alternative, captures) }),
+    };
+    for (const [placeName, place, environment] of shapes) {
+      for (const engine of signature.engines) {
+        const aimed = aimSignature(described, { place, environment, engine });
+        const where = `${signature.id} for ${engine} at ${placeName}`;
+        const text = `${aimed.fix}\n${aimed.alternative ?? ''}`;
+        if (place.kind === 'container' || place.kind === 'pod') {
+          // The package belongs in the image: no pip on the host, only a Dockerfile line (and a try-now).
+          expect(withoutImageLines(text), where).not.toMatch(/\bpip install\b/);
+        } else {
+          expect(text, where).not.toMatch(/^RUN /m);
+        }
+        for (const flag of flagsOfOtherEngines(engine)) {
+          expect(aimed.fix, where).not.toMatch(new RegExp(`(^|[\\s\`(])${flag}(?=[\\s=\`')]|$)`));
+        }
+        if (placeName === 'ssh') {
+          // A command line runs on the server's host: the whole of it one quoted word after `ssh gpu-1`.
+          for (const line of aimed.fix.split('\n').filter((l) => COMMAND.test(l))) {
+            expect(line, where).toMatch(/^ssh gpu-1 '/);
+          }
+          if (aimed.verify !== undefined && environment !== null)
+            expect(aimed.verify, where).toMatch(/--ssh gpu-1$/);
         }
       }
     }
