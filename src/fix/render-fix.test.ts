@@ -257,3 +257,51 @@ describe('every signature’s fix for every place and every engine it serves: th
     }
   });
 });
+
+describe('the engine’s own option names, with the numbers the log gives', () => {
+  const local: FixPlace = { kind: 'local' };
+  const render = (engine: Engine, action: FixAction): string =>
+    aimSignature(
+      { id: 'x', title: '', category: 'other', explanation: '', fix: 'words', action: [action] },
+      { place: local, environment: null, engine },
+    ).fix;
+  const length: FixAction = { kind: 'engine-option', option: 'max-model-len', value: '50784' };
+  // 15.32 of 22.04 GiB free: 69% of the card, less two points of margin.
+  const share: FixAction = {
+    kind: 'engine-option',
+    option: 'gpu-memory-utilization',
+    share: { part: '15.32', whole: '22.04' },
+  };
+  // 40 heads on 16 GPUs: the largest power of two below 16 that divides 40.
+  const shards: FixAction = {
+    kind: 'engine-option',
+    option: 'tensor-parallel-size',
+    value: '16',
+    divides: '40',
+  };
+  it.each<[Engine, string, string | null, string | null]>([
+    ['vllm', '--max-model-len 50784', '--gpu-memory-utilization 0.67', '--tensor-parallel-size 8'],
+    ['sglang', '--context-length 50784', '--mem-fraction-static 0.67', '--tp-size 8'],
+    ['tgi', '--max-total-tokens 50784', '--cuda-memory-fraction 0.67', '--num-shard 8'],
+    ['trtllm', '--max_seq_len 50784', '--kv_cache_free_gpu_memory_fraction 0.67', '--tp_size 8'],
+    ['llamacpp', '-c 50784', null, null],
+    ['ollama', 'OLLAMA_CONTEXT_LENGTH=50784', null, null],
+    ['lmdeploy', '--session-len 50784', '--cache-max-entry-count 0.67', '--tp 8'],
+  ])('%s', (engine, lengthWords, shareWords, shardWords) => {
+    expect(render(engine, length)).toContain(` ${lengthWords} `);
+    // An engine without the option: no line of another engine's, the signature's words stand.
+    if (shareWords === null) expect(render(engine, share)).toBe('words');
+    else expect(render(engine, share)).toContain(` ${shareWords} `);
+    if (shardWords === null) expect(render(engine, shards)).toBe('words');
+    else expect(render(engine, shards)).toContain(` ${shardWords} `);
+  });
+
+  it('llama.cpp’s GPU layers, and a value that is no plain word leaves the words', () => {
+    expect(render('llamacpp', { kind: 'engine-option', option: 'gpu-layers', value: '0' })).toContain(
+      ' -ngl 0 ',
+    );
+    expect(render('vllm', { kind: 'engine-option', option: 'max-model-len', value: '1;reboot' })).toBe(
+      'words',
+    );
+  });
+});
