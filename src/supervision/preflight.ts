@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CliIo } from '../cli/io.js';
+import { terminalWidth, type CliIo } from '../cli/io.js';
 import {
   locateInterpreter,
   runCheck,
@@ -90,7 +90,7 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
     );
     return { proceed: true, findings: report.findings };
   }
-  io.stderr.write(renderCheck(report, 'text', { color: options.color }));
+  io.stderr.write(renderCheck(report, 'text', { color: options.color, width: terminalWidth(io) }));
   if (errors === 0) return { proceed: true, findings: report.findings };
   if (options.force) {
     io.stderr.write(`vigil: starting despite ${errors} pre-flight error(s) (--force)\n`);

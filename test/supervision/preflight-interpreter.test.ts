@@ -60,7 +60,7 @@ describe('vigil run pre-flight: the interpreter the command runs, not python3 on
     });
     expect(run.stderr).toContain('flashinfer-cubin');
     // The fix aimed as `check` and `diagnose` aim it: that venv's interpreter, the package's own index.
-    expect(run.stderr).toContain(
+    expect(run.stderr.replace(/ \\\n\s+/g, ' ')).toContain(
       `${venv}/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl`,
     );
     expect(run.stderr).not.toMatch(/fix: (?:uv )?pip install/);
