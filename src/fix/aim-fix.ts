@@ -37,17 +37,16 @@ export function aimSignature(signature: SignatureMatch, target: FixTarget): Sign
   const rendered = signature.action === undefined ? null : renderFix(signature.action, target);
   if (rendered !== null) return withRendered(rest, rendered, signature.alternative, target);
   const environment = target.environment;
-  if (environment === null) return { ...rest, fix: signature.fix };
   const aimed = aimInstallText(signature.fix, environment, target.place);
-  if (aimed === null) return { ...rest, fix: signature.fix };
-  const verify = renderFix([{ kind: 'install', requirements: ['x'] }], target)?.verify;
   const alternative =
     signature.alternative === undefined
       ? undefined
       : (aimInstallText(signature.alternative, environment, target.place) ?? signature.alternative);
+  const verify =
+    aimed === null ? undefined : renderFix([{ kind: 'install', requirements: ['x'] }], target)?.verify;
   return {
     ...rest,
-    fix: aimed,
+    fix: aimed ?? signature.fix,
     ...(verify === undefined ? {} : { verify }),
     ...(alternative === undefined ? {} : { alternative }),
   };
@@ -61,7 +60,7 @@ function withRendered(
 ): SignatureMatch {
   const environment = target.environment;
   const aimedAlternative =
-    alternative === undefined || environment === null
+    alternative === undefined
       ? alternative
       : (aimInstallText(alternative, environment, target.place) ?? alternative);
   return {

@@ -63,9 +63,25 @@ export function fillActions(
       case 'install':
         return { ...action, requirements: action.requirements.map(fill) };
       case 'engine-option':
-        return action.value === undefined ? action : { ...action, value: fill(action.value) };
+        return {
+          ...action,
+          ...(action.value === undefined ? {} : { value: fill(action.value) }),
+          ...(action.divides === undefined ? {} : { divides: fill(action.divides) }),
+          ...(action.share === undefined
+            ? {}
+            : { share: { part: fill(action.share.part), whole: fill(action.share.whole) } }),
+        };
+      case 'inspect-packages':
+        return action;
       case 'stop-process':
         return { ...action, pid: fill(action.pid) };
+      case 'environment-variable':
+        return { ...action, value: fill(action.value) };
+      case 'shared-memory':
+        return action;
+      // Words an operator may copy from: each capture quoted where it lands, as in a fix's template.
+      case 'step':
+        return { ...action, text: fillCommand(action.text, captures) };
       case 'free-port':
         return {
           ...action,

@@ -12,17 +12,45 @@ export type FixAction =
       requirements: string[];
       /** pip's own options: `--upgrade`, `--force-reinstall`, `--no-deps`. */
       options?: InstallOption[];
+      /** The index to install from instead of PyPI: PyTorch's for one CUDA version. */
+      index?: string;
+      /**
+       * The engine that crashed is one of the packages (vllm, sglang, lmdeploy, tensorrt_llm), so the fix
+       * upgrades the right one; an engine that is no Python package gets its new release in words.
+       */
+      engine?: true;
     }
   | {
       kind: 'engine-option';
       option: EngineOption;
-      /** The value to set; omitted for a switch such as enforce-eager. Digits where the option takes a number. */
+      /** The value to set; omitted for a switch such as enforce-eager. One plain word: digits, or `float16`. */
       value?: string;
+      /** The value is the largest power of two below `value` that divides this one (a head count). */
+      divides?: string;
+      /** The value is this share of memory, less a margin: the free over the total GiB the log reports. */
+      share?: { part: string; whole: string };
     }
+  /** The packages of the crashed environment: `pip check` (what each requires), or `pip list` filtered. */
+  | { kind: 'inspect-packages'; list?: string }
   | { kind: 'stop-process'; pid: string }
-  | { kind: 'free-port'; port: string; pid?: string };
+  | { kind: 'free-port'; port: string; pid?: string }
+  /** A variable in the server's environment: NCCL_P2P_DISABLE=1, HF_TOKEN=… (set where the place keeps it). */
+  | { kind: 'environment-variable'; name: string; value: string }
+  /** More shared memory (/dev/shm) for the server: the host's mount, a container's --shm-size, a pod's volume. */
+  | { kind: 'shared-memory'; size: string }
+  /**
+   * A step in words that reads the same for every place and engine (accept a licence, upgrade the driver):
+   * no install and no engine flag in it, which the table test checks. `{name}` captures allowed.
+   */
+  | { kind: 'step'; text: string };
 
-export const INSTALL_OPTIONS = ['--upgrade', '--force-reinstall', '--no-deps'] as const;
+export const INSTALL_OPTIONS = [
+  '--upgrade',
+  '--force-reinstall',
+  '--no-deps',
+  '--no-build-isolation',
+  '--no-cache-dir',
+] as const;
 export type InstallOption = (typeof INSTALL_OPTIONS)[number];
 
 export const ENGINE_OPTIONS = [
@@ -32,6 +60,12 @@ export const ENGINE_OPTIONS = [
   'port',
   'enforce-eager',
   'max-num-seqs',
+  'max-num-batched-tokens',
+  'pipeline-parallel-size',
+  'dtype',
+  'trust-remote-code',
+  'gpu-layers',
+  'disable-custom-all-reduce',
 ] as const;
 export type EngineOption = (typeof ENGINE_OPTIONS)[number];
 

@@ -104,11 +104,12 @@ function readCommands(lines: readonly string[]): string[][] {
   return [...outer.words.filter((words) => words[0] !== 'ssh'), ...inner.words];
 }
 
+/** Other engines' flags; long ones only, as llama.cpp's `-c` is also python's and conda's. */
 function flagsOfOtherEngines(engine: Engine): string[] {
   const own = new Set(Object.values(ENGINE_SETTINGS[engine]).map((s) => (s && 'flag' in s ? s.flag : '')));
   return ENGINES.filter((e) => e !== engine)
     .flatMap((e) => Object.values(ENGINE_SETTINGS[e]))
-    .flatMap((s) => (s !== null && 'flag' in s && !own.has(s.flag) ? [s.flag] : []));
+    .flatMap((s) => (s !== null && 'flag' in s && !own.has(s.flag) && s.flag.length > 3 ? [s.flag] : []));
 }
 
 const withActions = builtinSignatures.filter((s) => s.action !== undefined);
@@ -151,7 +152,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
               // The package belongs in the image: no install on the host, a Dockerfile line and a try-now.
               for (const line of lines.filter((l) => /pip install/.test(l)))
                 expect(line, id).toMatch(/^RUN /);
-              if (action.some((a) => a.kind === 'install')) expect(aimed.tryNow, id).toMatch(/ exec /);
+              if (lines.some((l) => l.startsWith('RUN '))) expect(aimed.tryNow, id).toMatch(/ exec /);
             } else {
               expect(aimed.fix, id).not.toMatch(/^RUN /m);
             }
@@ -163,7 +164,8 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
             }
             if (environment?.externallyManaged === true && (place.kind === 'local' || place.kind === 'ssh')) {
               expect(aimed.fix, id).not.toContain('--break-system-packages');
-              if (action.some((a) => a.kind === 'install')) expect(aimed.fix, id).toContain(' -m venv ');
+              // An engine that is no Python package (TGI for an engine: true install) has no install to aim.
+              if (/pip install/.test(aimed.fix)) expect(aimed.fix, id).toContain(' -m venv ');
             }
             for (const flag of flagsOfOtherEngines(engine)) {
               expect(aimed.fix, `${id} for ${engine}`).not.toMatch(new RegExp(`(^|\\s)${flag}(?=[\\s=']|$)`));
@@ -203,5 +205,103 @@ describe('every signature’s words: a capture can never add a command', () => {
         }
       }
     }
+  });
+});
+
+describe('every signature’s fix for every place and every engine it serves: the shape', () => {
+  const plainCaptures = (text: string): Record<string, string> =>
+    Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] ?? '', '42']));
+  /** A Dockerfile line (bare or in code marks) and the words around it: the one place pip may appear. */
+  const withoutImageLines = (text: string): string => text.replace(/RUN [^`\n]*/g, '');
+  const shapes = Object.entries(PLACES).flatMap(([placeName, place]) =>
+    [venv({}), null].map((environment) => [placeName, place, environment] as const),
+  );
+
+  it.each(builtinSignatures.map((s) => [s.id, s] as const))('%s', (_id, signature) => {
+    const all = `${signature.fix} ${signature.alternative ?? ''} ${JSON.stringify(signature.action ?? [])}`;
+    const captures = plainCaptures(all);
+    const described = {
+      id: signature.id,
+      title: '',
+      category: signature.category,
+      explanation: '',
+      fix: fillCommand(signature.fix, captures),
+      ...(signature.action === undefined ? {} : { action: fillActions(signature.action, captures) }),
+      ...(signature.alternative === undefined
+        ? {}
+        : { alternative: fillCommand(signature.alternative, captures) }),
+    };
+    for (const [placeName, place, environment] of shapes) {
+      for (const engine of signature.engines) {
+        const aimed = aimSignature(described, { place, environment, engine });
+        const where = `${signature.id} for ${engine} at ${placeName}`;
+        const text = `${aimed.fix}\n${aimed.alternative ?? ''}`;
+        if (place.kind === 'container' || place.kind === 'pod') {
+          // The package belongs in the image: no pip on the host, only a Dockerfile line (and a try-now).
+          expect(withoutImageLines(text), where).not.toMatch(/\bpip install\b/);
+        } else {
+          expect(text, where).not.toMatch(/^RUN /m);
+        }
+        for (const flag of flagsOfOtherEngines(engine)) {
+          expect(aimed.fix, where).not.toMatch(new RegExp(`(^|[\\s\`(])${flag}(?=[\\s=\`')]|$)`));
+        }
+        if (placeName === 'ssh') {
+          // A command line runs on the server's host: the whole of it one quoted word after `ssh gpu-1`.
+          for (const line of aimed.fix.split('\n').filter((l) => COMMAND.test(l))) {
+            expect(line, where).toMatch(/^ssh gpu-1 '/);
+          }
+          if (aimed.verify !== undefined && environment !== null)
+            expect(aimed.verify, where).toMatch(/--ssh gpu-1$/);
+        }
+      }
+    }
+  });
+});
+
+describe('the engine’s own option names, with the numbers the log gives', () => {
+  const local: FixPlace = { kind: 'local' };
+  const render = (engine: Engine, action: FixAction): string =>
+    aimSignature(
+      { id: 'x', title: '', category: 'other', explanation: '', fix: 'words', action: [action] },
+      { place: local, environment: null, engine },
+    ).fix;
+  const length: FixAction = { kind: 'engine-option', option: 'max-model-len', value: '50784' };
+  // 15.32 of 22.04 GiB free: 69% of the card, less two points of margin.
+  const share: FixAction = {
+    kind: 'engine-option',
+    option: 'gpu-memory-utilization',
+    share: { part: '15.32', whole: '22.04' },
+  };
+  // 40 heads on 16 GPUs: the largest power of two below 16 that divides 40.
+  const shards: FixAction = {
+    kind: 'engine-option',
+    option: 'tensor-parallel-size',
+    value: '16',
+    divides: '40',
+  };
+  it.each<[Engine, string, string | null, string | null]>([
+    ['vllm', '--max-model-len 50784', '--gpu-memory-utilization 0.67', '--tensor-parallel-size 8'],
+    ['sglang', '--context-length 50784', '--mem-fraction-static 0.67', '--tp-size 8'],
+    ['tgi', '--max-total-tokens 50784', '--cuda-memory-fraction 0.67', '--num-shard 8'],
+    ['trtllm', '--max_seq_len 50784', '--kv_cache_free_gpu_memory_fraction 0.67', '--tp_size 8'],
+    ['llamacpp', '-c 50784', null, null],
+    ['ollama', 'OLLAMA_CONTEXT_LENGTH=50784', null, null],
+    ['lmdeploy', '--session-len 50784', '--cache-max-entry-count 0.67', '--tp 8'],
+  ])('%s', (engine, lengthWords, shareWords, shardWords) => {
+    expect(render(engine, length)).toContain(` ${lengthWords} `);
+    // An engine without the option: no line of another engine's, the signature's words stand.
+    if (shareWords === null) expect(render(engine, share)).toBe('words');
+    else expect(render(engine, share)).toContain(` ${shareWords} `);
+    if (shardWords === null) expect(render(engine, shards)).toBe('words');
+    else expect(render(engine, shards)).toContain(` ${shardWords} `);
+  });
+
+  it('llama.cpp’s GPU layers, and a value that is no plain word leaves the words', () => {
+    expect(render('llamacpp', { kind: 'engine-option', option: 'gpu-layers', value: '0' })).toContain(
+      ' -ngl 0 ',
+    );
+    expect(render('vllm', { kind: 'engine-option', option: 'max-model-len', value: '1;reboot' })).toBe(
+      'words',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { Engine } from '../types/diagnosis.js';
 import { describeSetting, ENGINE_SETTINGS } from './engine-options.js';
 import type { FixAction, FixPlace, FixTarget, RenderedFix } from './fix-action.js';
 import { joinArgs, overSsh, quoteArg } from './quote-shell.js';
@@ -9,9 +10,34 @@ import {
   renderLocalInstall,
 } from './render-install.js';
 
+/** The Python package each engine is installed as; null where it is not one (an image or a binary). */
+const ENGINE_PACKAGES: Record<Engine, string | null> = {
+  vllm: 'vllm',
+  sglang: 'sglang',
+  lmdeploy: 'lmdeploy',
+  trtllm: 'tensorrt_llm',
+  tgi: null,
+  llamacpp: null,
+  ollama: null,
+};
+const ENGINE_NAMES: Record<Engine, string> = {
+  vllm: 'vLLM',
+  sglang: 'SGLang',
+  lmdeploy: 'LMDeploy',
+  trtllm: 'TensorRT-LLM',
+  tgi: 'TGI',
+  llamacpp: 'llama.cpp',
+  ollama: 'Ollama',
+};
+
 type Remote = Extract<FixPlace, { kind: 'container' | 'pod' }>;
 
+/** An option's value: a number or one plain word (float16); anything else stays the signature's words. */
+const OPTION_VALUE = /^[\w.]+$/;
 const NUMBER = /^\d+(?:\.\d+)?$/;
+/** An environment variable's value: a word, a path or a list; quoted where it is a command's argument. */
+const VARIABLE_VALUE = /^[\w./:,+-]+$/;
+const ENVIRONMENT_NAME = /^[A-Z_][A-Z0-9_]*$/;
 const UNFILLED = /\{[A-Za-z_$][\w$]*\}/;
 
 /**
@@ -50,6 +76,14 @@ function renderAction(action: FixAction, target: FixTarget): RenderedFix | null 
         : null;
     case 'free-port':
       return renderFreePort(action, target);
+    case 'environment-variable':
+      return renderEnvironmentVariable(action, target);
+    case 'shared-memory':
+      return renderSharedMemory(action, target);
+    case 'step':
+      return { lines: [action.text] };
+    case 'inspect-packages':
+      return renderInspectPackages(action, target);
   }
 }
 
@@ -57,25 +91,38 @@ function renderInstall(
   action: Extract<FixAction, { kind: 'install' }>,
   target: FixTarget,
 ): RenderedFix | null {
-  if (action.requirements.length === 0) return null;
   const { place, environment } = target;
+  const engine = target.engine ?? 'vllm';
+  const enginePackage = action.engine === true ? ENGINE_PACKAGES[engine] : undefined;
+  // An engine that is no Python package (TGI, llama.cpp, Ollama): a newer release of its image or binary.
+  if (enginePackage === null)
+    return { lines: [`upgrade ${ENGINE_NAMES[engine]} to a newer release (its image or binary)`] };
   // A log's "pip install a b" names several packages in one capture: each is its own argument.
-  const requirements = action.requirements.flatMap((r) =>
-    /^[\w.-]+(?:\s+[\w.-]+)+$/.test(r) ? r.split(/\s+/) : [r],
-  );
-  const args = installArgs(requirements, action.options ?? [], environment?.cudaTag ?? null);
+  const requirements = [
+    ...(enginePackage === undefined ? [] : [enginePackage]),
+    ...action.requirements,
+  ].flatMap((r) => (/^[\w.-]+(?:\s+[\w.-]+)+$/.test(r) ? r.split(/\s+/) : [r]));
+  if (requirements.length === 0) return null;
+  const args = [
+    ...installArgs(
+      requirements,
+      action.options ?? [],
+      action.index === undefined ? (environment?.cudaTag ?? null) : null,
+    ),
+    ...(action.index === undefined ? [] : ['--index-url', action.index]),
+  ];
   if (place.kind === 'local' || place.kind === 'ssh') {
     return { lines: onHost(renderLocalInstall(args, environment), place) };
   }
   // The package lives in the image: a change inside the container is lost at its next start.
   return {
-    lines: ['# in the image (Dockerfile):', renderImageInstall(args, environment), ...rebuild(place)],
+    lines: ['# in the image (Dockerfile):', renderImageInstall(args, environment), ...rebuildLines(place)],
     tryNow: onHost([renderExecInstall(args, place, environment)], place)[0] ?? '',
   };
 }
 
 /** Rebuild and restart where the container or pod comes from: compose, the pod's owner, else in words. */
-function rebuild(place: Remote): string[] {
+export function rebuildLines(place: Remote): string[] {
   if (place.kind === 'container') {
     if (place.compose === undefined) return ['# then rebuild the image and recreate the container from it'];
     const command = joinArgs([
@@ -100,7 +147,7 @@ function restartOwner(place: Extract<FixPlace, { kind: 'pod' }>): string[] {
   const owner = place.owner;
   if (owner === undefined)
     return ['# (the owner is in: kubectl get pod POD -o jsonpath={.metadata.ownerReferences})'];
-  const workload = `${owner.kind.toLowerCase()}/${owner.name}`;
+  const workload = workloadOf(owner);
   return onHost([joinArgs(['kubectl', 'rollout', 'restart', workload, ...namespaceArgs(place)])], place);
 }
 
@@ -108,11 +155,13 @@ function renderEngineOption(
   action: Extract<FixAction, { kind: 'engine-option' }>,
   target: FixTarget,
 ): RenderedFix | null {
-  if (action.value !== undefined && !NUMBER.test(action.value)) return null;
+  const value = optionValue(action);
+  if (value === null) return null;
   const engine = target.engine ?? 'vllm';
   const setting = ENGINE_SETTINGS[engine][action.option];
-  if (setting === null) return { lines: [`# ${engine} has no ${action.option} option`] };
-  const words = describeSetting(setting, action.value).map(quoteArg).join(' ');
+  // The engine has no such option: the fix's other steps stand, never another engine's flag.
+  if (setting === null) return null;
+  const words = describeSetting(setting, value).map(quoteArg).join(' ');
   const where = 'env' in setting ? "in the server's environment" : "on the server's command line";
   const place = target.place;
   switch (place.kind) {
@@ -123,7 +172,7 @@ function renderEngineOption(
       return {
         lines: [
           `set ${words} ${where === "in the server's environment" ? "in the container's environment" : "in the container's command"}`,
-          ...(place.compose === undefined ? ['# then recreate the container'] : rebuild(place)),
+          ...(place.compose === undefined ? ['# then recreate the container'] : rebuildLines(place)),
         ],
       };
     case 'pod':
@@ -150,6 +199,121 @@ function renderFreePort(
   return { lines: [...onHost([find, ...stop], target.place), ...then] };
 }
 
+/** The option's value: as given, the largest divisor below it, or a share of memory; null when unusable. */
+function optionValue(action: Extract<FixAction, { kind: 'engine-option' }>): string | undefined | null {
+  const { value, divides, share } = action;
+  if (share !== undefined) {
+    const part = Number(share.part);
+    const whole = Number(share.whole);
+    if (!NUMBER.test(share.part) || !NUMBER.test(share.whole) || whole <= 0) return null;
+    // Two points below the free share: what the CUDA context and other allocations take at start.
+    const fraction = Math.floor((part / whole) * 100 - 2) / 100;
+    return fraction >= 0.05 ? fraction.toFixed(2) : null;
+  }
+  if (value === undefined) return undefined;
+  if (!OPTION_VALUE.test(value)) return null;
+  if (divides === undefined) return value;
+  if (!/^\d+$/.test(value) || !/^\d+$/.test(divides)) return null;
+  // GPUs come in powers of two: the largest one below the size that failed that divides the heads.
+  const heads = Number(divides);
+  let size = 1;
+  while (size * 2 < Number(value) && heads % (size * 2) === 0) size *= 2;
+  return Number(value) > 1 ? String(size) : null;
+}
+
+function renderInspectPackages(
+  action: Extract<FixAction, { kind: 'inspect-packages' }>,
+  target: FixTarget,
+): RenderedFix {
+  const { place, environment } = target;
+  const python = environment?.python ?? 'python3';
+  const pip =
+    environment?.installer === 'uv' && (place.kind === 'local' || place.kind === 'ssh')
+      ? ['uv', 'pip', action.list === undefined ? 'check' : 'list', '--python', python]
+      : [python, '-m', 'pip', action.list === undefined ? 'check' : 'list'];
+  const inPlace =
+    place.kind === 'container'
+      ? [place.runtime, 'exec', place.name, ...pip]
+      : place.kind === 'pod'
+        ? ['kubectl', 'exec', place.name, ...namespaceArgs(place), '--', ...pip]
+        : pip;
+  const command = onHost([joinArgs(inPlace)], place)[0] ?? '';
+  // The filter runs here, on what came back: no pipe inside the quoted remote command.
+  const filter = action.list === undefined ? '' : ` | ${joinArgs(['grep', '-i', action.list])}`;
+  return { lines: [`${command}${filter}`] };
+}
+
+function renderEnvironmentVariable(
+  action: Extract<FixAction, { kind: 'environment-variable' }>,
+  target: FixTarget,
+): RenderedFix | null {
+  if (!ENVIRONMENT_NAME.test(action.name) || !VARIABLE_VALUE.test(action.value)) return null;
+  const assignment = `${action.name}=${action.value}`;
+  const place = target.place;
+  switch (place.kind) {
+    case 'local':
+    case 'ssh':
+      return { lines: [`restart the server with ${assignment} in its environment`] };
+    case 'container':
+      return {
+        lines: [
+          `set ${assignment} in the container's environment (compose: environment:, docker run: -e)`,
+          ...(place.compose === undefined ? ['# then recreate the container'] : rebuildLines(place)),
+        ],
+      };
+    case 'pod':
+      return place.owner === undefined
+        ? { lines: [`set ${assignment} in the pod template's env`, ...restartOwner(place)] }
+        : {
+            // kubectl set env changes the template, and so rolls the owner's pods itself.
+            lines: onHost(
+              [
+                joinArgs([
+                  'kubectl',
+                  'set',
+                  'env',
+                  workloadOf(place.owner),
+                  assignment,
+                  ...namespaceArgs(place),
+                ]),
+              ],
+              place,
+            ),
+          };
+  }
+}
+
+function renderSharedMemory(
+  action: Extract<FixAction, { kind: 'shared-memory' }>,
+  target: FixTarget,
+): RenderedFix | null {
+  if (!/^\d+[kmgKMG]?$/.test(action.size)) return null;
+  const place = target.place;
+  switch (place.kind) {
+    case 'local':
+    case 'ssh':
+      return { lines: onHost([joinArgs(['mount', '-o', `remount,size=${action.size}`, '/dev/shm'])], place) };
+    case 'container':
+      return {
+        lines: [
+          `run the container with --shm-size=${action.size} or --ipc=host (compose: shm_size: ${action.size})`,
+          ...(place.compose === undefined ? ['# then recreate the container'] : rebuildLines(place)),
+        ],
+      };
+    case 'pod':
+      return {
+        lines: [
+          `mount an emptyDir with medium: Memory and sizeLimit: ${action.size} at /dev/shm in the pod template`,
+          ...restartOwner(place),
+        ],
+      };
+  }
+}
+
+function workloadOf(owner: { kind: string; name: string }): string {
+  return `${owner.kind.toLowerCase()}/${owner.name}`;
+}
+
 /**
  * The commands run where the server's machine is: over ssh when it is remote. A container's or pod's own
  * commands (docker, kubectl) run where they were read from.
@@ -168,7 +332,7 @@ function renderVerify(actions: readonly FixAction[], target: FixTarget): string 
   }
   if (place.kind === 'pod') {
     if (place.owner === undefined) return null;
-    const workload = `${place.owner.kind.toLowerCase()}/${place.owner.name}`;
+    const workload = workloadOf(place.owner);
     return (
       onHost([joinArgs(['kubectl', 'rollout', 'status', workload, ...namespaceArgs(place)])], place)[0] ??
       null

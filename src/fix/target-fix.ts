@@ -1,7 +1,8 @@
 import type { Diagnosis } from '../types/diagnosis.js';
 import type { FixEnvironment, FixPlace } from './fix-action.js';
 import { overSsh } from './quote-shell.js';
-import { installArgs, renderLocalInstall } from './render-install.js';
+import { rebuildLines } from './render-fix.js';
+import { installArgs, renderImageInstall, renderLocalInstall } from './render-install.js';
 
 /** The Python environment a traceback ran in, from its frames' paths (…/lib/python3.12/site-packages/…). */
 export interface CrashedEnvironment {
@@ -79,6 +80,8 @@ function takeInstallArgs(text: string): { args: string[]; length: number } {
   let rest = text;
   const words: string[] = [];
   let wantsValue = true;
+  let isFlagValue = false;
+  let positional = false;
   for (;;) {
     const match = TOKEN.exec(rest);
     const word = match?.[1];
@@ -89,7 +92,10 @@ function takeInstallArgs(text: string): { args: string[]; length: number } {
     const quoted = /["'\\]/.test(word);
     // Unquoted here and quoted again when rendered: one word each, whatever it holds.
     words.push(quoted ? unquoteWord(word) : bare);
-    wantsValue = WITH_VALUE.test(word);
+    // After a switch such as -U the first package still follows; after a package, prose may.
+    positional ||= !word.startsWith('-') && !isFlagValue;
+    isFlagValue = WITH_VALUE.test(word);
+    wantsValue = isFlagValue || (word.startsWith('-') && !positional);
     // A sentence's full stop or closing parenthesis after the last word stays in the text.
     rest = rest.slice(match[0].length - (quoted ? 0 : word.length - bare.length));
     if (!quoted && word !== bare) break;
@@ -109,21 +115,38 @@ function unquoteWord(word: string): string {
 /**
  * A fix written in words by a signature with no actions: each `pip install X` in it becomes the install for
  * the environment that crashed (uv's, conda's, a venv for a managed system Python, that interpreter's pip)
- * and the place (over ssh when remote), a package published off PyPI gets its index. Null when the text
- * has no install to aim, or the place is a container (words cannot say the image: the text stands).
+ * and the place (over ssh when remote), a package published off PyPI gets its index. In a container or pod
+ * the install becomes the image's Dockerfile line and the words end with the rebuild. Null when the text
+ * has no install to aim (or, on the host, the environment is unknown: the words stand).
  */
-export function aimInstallText(text: string, environment: FixEnvironment, place: FixPlace): string | null {
-  if (place.kind === 'container' || place.kind === 'pod') return null;
+export function aimInstallText(
+  text: string,
+  environment: FixEnvironment | null,
+  place: FixPlace,
+): string | null {
+  const remote = place.kind === 'container' || place.kind === 'pod' ? place : null;
+  // On this machine with the environment unknown the words stand; on another host they still go over ssh.
+  if (place.kind === 'local' && environment === null) return null;
   let out = '';
   let last = 0;
   for (const match of text.matchAll(PIP_INSTALL)) {
     const start = match.index + match[0].length;
     const { args, length } = takeInstallArgs(text.slice(start));
     if (args.length === 0) continue;
-    const commands = renderLocalInstall(installArgs(args, [], environment.cudaTag), environment);
-    const command = commands.filter((line) => !line.startsWith('#')).join(' && ');
-    out += text.slice(last, match.index) + (place.kind === 'ssh' ? overSsh(place.host, command) : command);
+    const full = installArgs(args, [], environment?.cudaTag ?? null);
+    out += text.slice(last, match.index) + aimOne(full, environment, place);
     last = start + length;
   }
-  return last === 0 ? null : out + text.slice(last);
+  if (last === 0) return null;
+  const rest = out + text.slice(last);
+  if (remote === null) return rest;
+  const then = rebuildLines(remote).map((line) => line.replace(/^# ?/, ''));
+  return `${rest}\nIn a ${remote.kind}, the install belongs in the image: put the RUN line in its Dockerfile, then ${then.join('; ')}`;
+}
+
+function aimOne(args: readonly string[], environment: FixEnvironment | null, place: FixPlace): string {
+  if (place.kind === 'container' || place.kind === 'pod') return renderImageInstall(args, environment);
+  const commands = renderLocalInstall(args, environment);
+  const command = commands.filter((line) => !line.startsWith('#')).join(' && ');
+  return place.kind === 'ssh' ? overSsh(place.host, command) : command;
 }

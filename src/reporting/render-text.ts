@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../types/diagnosis.js';
 import { describeProcesses } from './describe-processes.js';
 import type { Paint } from './paint.js';
+import { wrapCommand } from './wrap-command.js';
 
 const LABEL = 11;
 /** A terminal's width when none is known (a pipe, a file): the classic 80 columns. */
@@ -18,7 +19,8 @@ export interface TextOptions {
 /**
  * The terminal report, what to do first: the verdict and the fix (the lines an operator copies) in the
  * first lines of an 80x24 screen, then where, meaning, evidence, noise. Words wrap to the width; commands
- * are never wrapped (a copied command must stay one line); evidence lines are cut with a mark. Pure.
+ * break between words with ` \` (pasted, they are still one command); evidence lines are cut with a mark.
+ * Pure.
  */
 export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}): string {
   const width = Math.max(MIN_WIDTH, options.width ?? DEFAULT_WIDTH);
@@ -58,8 +60,8 @@ export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}
     out.push(`  ${d.general.category} ${paint.dim('[general explanation, no known signature]')}`);
   if (d.signature) {
     row('fix', formatFix(d.signature.fix, paint, width));
-    if (d.signature.tryNow) row('try now', d.signature.tryNow);
-    if (d.signature.verify) row('verify', d.signature.verify);
+    if (d.signature.tryNow) row('try now', wrapCommand(d.signature.tryNow, LABEL + 1, width));
+    if (d.signature.verify) row('verify', wrapCommand(d.signature.verify, LABEL + 1, width));
   } else if (rc) {
     prose('fix', "no known signature: search the engine's issues for the root-cause message above");
     if (d.general) row('search', d.general.searchUrl);
@@ -170,11 +172,16 @@ function titleLines(
   return lines;
 }
 
-/** The fix: command lines as they are (one copy, one line), words wrapped, each line under the label. */
+/**
+ * The fix, each line under the label: words wrapped, a command broken between its words with a shell's
+ * line continuation (` \`), so it fits and still pastes as one command.
+ */
 function formatFix(fix: string, paint: Paint, width: number): string {
   return fix
     .split('\n')
-    .map((line) => paint.bold(isCommand(line) ? line : wrap(line, LABEL + 1, width)))
+    .map((line) =>
+      paint.bold(isCommand(line) ? wrapCommand(line, LABEL + 1, width) : wrap(line, LABEL + 1, width)),
+    )
     .join(`\n${' '.repeat(LABEL + 1)}`);
 }
 

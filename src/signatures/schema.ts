@@ -92,15 +92,36 @@ const text = (what: string) =>
 const fixActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('install'),
-    requirements: z.array(text('a requirement, e.g. "vllm>=0.11"')).min(1),
+    // Empty only with engine: true (the engine's own package).
+    requirements: z.array(text('a requirement, e.g. "vllm>=0.11"')),
     options: z.array(z.enum(INSTALL_OPTIONS)).optional(),
+    index: z.url({ error: 'an index URL' }).optional(),
+    engine: z.literal(true).optional(),
   }),
   z.strictObject({
     kind: z.literal('engine-option'),
     option: z.enum(ENGINE_OPTIONS),
     value: text('a number or {capture}').optional(),
+    divides: text('a number or {capture}').optional(),
+    share: z
+      .strictObject({ part: text('a number or {capture}'), whole: text('a number or {capture}') })
+      .optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('inspect-packages'),
+    list: text('a name to filter pip list by').optional(),
   }),
   z.strictObject({ kind: z.literal('stop-process'), pid: text('a PID or {capture}') }),
+  z.strictObject({
+    kind: z.literal('environment-variable'),
+    name: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, { error: 'a variable name such as NCCL_P2P_DISABLE' }),
+    value: text('a value or {capture}'),
+  }),
+  z.strictObject({
+    kind: z.literal('shared-memory'),
+    size: z.string().regex(/^\d+[kmgKMG]?$/, { error: 'a size such as 16g' }),
+  }),
+  z.strictObject({ kind: z.literal('step'), text: text('a step in words') }),
   z.strictObject({
     kind: z.literal('free-port'),
     port: text('a port or {capture}'),

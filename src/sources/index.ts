@@ -83,3 +83,4 @@ export function keepPartial(opened: OpenedSource): OpenedSource {
   delete source.readInto;
   return source;
 }
+export { findSourceOwner, type SourceOwner } from './find-owner.js';

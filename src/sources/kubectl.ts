@@ -17,6 +17,13 @@ export interface KubePod {
   running: boolean;
   /** The current container has ended (state.terminated), rather than waiting to restart. */
   endedNow: boolean;
+  /** The controller that owns the pod (metadata.ownerReferences): a ReplicaSet, StatefulSet, Job…; or null. */
+  owner: KubeOwner | null;
+}
+
+export interface KubeOwner {
+  kind: string;
+  name: string;
 }
 
 export interface KubeLogSpec {
@@ -294,6 +301,7 @@ export function parsePod(value: unknown, container?: string): KubePod {
   return {
     name: stringAt(value, 'metadata', 'name') ?? '',
     namespace: stringAt(value, 'metadata', 'namespace'),
+    owner: ownerOf(value),
     running: objectOf(at(state, 'running')) !== null,
     endedNow: objectOf(at(state, 'terminated')) !== null,
     state: {
@@ -306,6 +314,50 @@ export function parsePod(value: unknown, container?: string): KubePod {
       terminated,
     },
   };
+}
+
+const OBJECT_NAME = /^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+/** Pure: an object's controlling owner (`controller: true`, else the first), from metadata.ownerReferences. */
+export function ownerOf(value: unknown): KubeOwner | null {
+  const listed = at(value, 'metadata', 'ownerReferences');
+  const owners = Array.isArray(listed) ? objectsIn(listed as unknown[]) : [];
+  const owner = owners.find((candidate) => candidate.controller === true) ?? owners[0];
+  const kind = stringAt(owner, 'kind');
+  const name = stringAt(owner, 'name');
+  return kind === null || name === null || kind === '' || name === '' ? null : { kind, name };
+}
+
+/**
+ * The workload a restart rolls: the pod's owner, and for a ReplicaSet the Deployment that owns it
+ * (`kubectl get pod`, then `kubectl get replicaset`). A ReplicaSet with no owner is the workload itself.
+ */
+export async function readPodOwner(
+  spec: Pick<KubeLogSpec, 'pod' | 'namespace'>,
+  runner: CommandRunner,
+  env: Env,
+): Promise<KubeOwner | null> {
+  validatePodName(spec.pod);
+  if (spec.namespace !== undefined) validateKubeLabel('namespace', spec.namespace);
+  const scope = scopeArgs(spec);
+  const pod = await getJson(
+    runner,
+    ['get', 'pod', spec.pod, '--output=json', ...scope],
+    env,
+    `kubectl get pod ${spec.pod}`,
+    EVENTS_TIMEOUT_MS,
+  );
+  const owner = ownerOf(pod);
+  // The name came from kubectl: one that is no object name is never passed back as an argument.
+  if (owner?.kind !== 'ReplicaSet' || !OBJECT_NAME.test(owner.name)) return owner;
+  const replicaSet = await getJson(
+    runner,
+    ['get', 'replicaset', owner.name, '--output=json', ...scope],
+    env,
+    `kubectl get replicaset ${owner.name}`,
+    EVENTS_TIMEOUT_MS,
+  );
+  return ownerOf(replicaSet) ?? owner;
 }
 
 /** Pure: a `kubectl get events -o json` List as events. */

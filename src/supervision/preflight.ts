@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CliIo } from '../cli/io.js';
+import { terminalWidth, type CliIo } from '../cli/io.js';
 import {
   locateInterpreter,
   runCheck,
@@ -10,6 +10,8 @@ import {
 import { parseServerFlags } from '../engines/server-flags.js';
 import type { Finding } from '../checks/index.js';
 import { describeError } from '../errors.js';
+import { aimFindings } from '../fix/aim-findings.js';
+import { readEnvironmentFacts } from '../environment/read-crashed-environment.js';
 import { renderCheck } from '../reporting/check/index.js';
 
 export interface PreflightOptions {
@@ -77,6 +79,8 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
     io.stderr.write(`vigil: pre-flight check skipped: ${describeError(error)}\n`);
     return { proceed: true, findings: null };
   }
+  // The same install as `vigil check` and `diagnose` print for this environment: its interpreter, uv or pip.
+  report.findings = aimFindings(report.findings, report.environment, { kind: 'local' }, readEnvironmentFacts);
   const errors = report.findings.filter((finding) => finding.severity === 'error').length;
   const warnings = report.findings.filter((finding) => finding.severity === 'warning').length;
   if (errors === 0 && warnings === 0) {
@@ -86,7 +90,7 @@ export async function runPreflight(options: PreflightOptions): Promise<Preflight
     );
     return { proceed: true, findings: report.findings };
   }
-  io.stderr.write(renderCheck(report, 'text', { color: options.color }));
+  io.stderr.write(renderCheck(report, 'text', { color: options.color, width: terminalWidth(io) }));
   if (errors === 0) return { proceed: true, findings: report.findings };
   if (options.force) {
     io.stderr.write(`vigil: starting despite ${errors} pre-flight error(s) (--force)\n`);

@@ -17,6 +17,9 @@ const incident: DistributionSpec[] = [
   { name: 'flashinfer-cubin', version: '0.6.3' },
 ];
 
+/** A command broken with ` \\` and indented continuation lines, as one line again. */
+const joinContinued = (text: string): string => text.replace(/ \\\n\s+/g, ' ');
+
 function site(name: string, specs: DistributionSpec[]): string {
   return writeEnvironment(join(dir.path, name), specs).sitePackages;
 }
@@ -28,10 +31,14 @@ describe('vigil check', () => {
     expect(result.stdout).toContain(
       'FlashInfer packages at different versions [flashinfer-version-mismatch]',
     );
-    // Aimed at the environment checked, as diagnose aims it: its interpreter's pip, the package's index.
-    expect(result.stdout).toContain(
+    // Aimed at the environment checked, as diagnose aims it: its interpreter's pip, the package's index;
+    // broken between words with a shell's continuation to fit 80 columns, so it pastes as one command.
+    expect(joinContinued(result.stdout)).toContain(
       `fix: ${dir.path}/a/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl`,
     );
+    const fixLines = result.stdout.slice(result.stdout.indexOf('fix: ')).split('\n');
+    expect(fixLines[0]).toMatch(/ \\$/);
+    for (const line of fixLines.slice(0, 2)) expect(line.length, line).toBeLessThanOrEqual(80);
     expect(result.stdout).toContain('note    GPU not inspected');
     expect(result.stdout).not.toContain('\u001b[');
     expect(result.stderr).toBe('');
@@ -145,7 +152,7 @@ describe('vigil snapshot and vigil diff', () => {
     expect(result.stdout).toContain('added      apache-tvm-ffi 0.1.9');
     expect(result.stdout).toContain('removed    ray 2.48.0');
     expect(result.stdout).toContain('The flashinfer family moved only in part');
-    expect(result.stdout).toMatch(
+    expect(joinContinued(result.stdout)).toMatch(
       /fix: \S+\/bin\/python -m pip install flashinfer-cubin==0\.6\.4 --extra-index-url/,
     );
 

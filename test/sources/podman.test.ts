@@ -50,7 +50,8 @@ describe('--podman NAME (podman stand-in)', () => {
     const report = JSON.parse(result.stdout) as { signature: { id: string }; input: { source: string } };
     expect(report.signature.id).toBe('cuda-out-of-memory');
     expect(report.input.source).toBe('podman logs of vllm-a');
-    expect(await podman.calls()).toEqual(['logs --since=1h vllm-a']);
+    // The inspect after the log reads the container's compose labels, for the fix's rebuild line.
+    expect(await podman.calls()).toEqual(['logs --since=1h vllm-a', 'inspect --type=container vllm-a']);
   });
 
   it('watch reads the last run from podman inspect’s start time and ends on its exit', async () => {
@@ -61,6 +62,8 @@ describe('--podman NAME (podman stand-in)', () => {
     expect(result.stdout).toContain('restart loop: 3 failed starts');
     expect(result.stdout).toContain('read: podman logs of vllm-a');
     expect(await podman.calls()).toEqual([
+      // The first reads the container's compose labels for the fix; the second its last start.
+      'inspect --type=container vllm-a',
       'inspect --type=container vllm-a',
       'logs --since=2025-08-14T13:50:01.734180117+02:00 vllm-a',
     ]);

@@ -59,6 +59,11 @@ describe('vigil run pre-flight: the interpreter the command runs, not python3 on
       XDG_STATE_HOME: join(root, 'state'),
     });
     expect(run.stderr).toContain('flashinfer-cubin');
+    // The fix aimed as `check` and `diagnose` aim it: that venv's interpreter, the package's own index.
+    expect(run.stderr.replace(/ \\\n\s+/g, ' ')).toContain(
+      `${venv}/bin/python -m pip install flashinfer-cubin==0.6.4 --extra-index-url https://flashinfer.ai/whl`,
+    );
+    expect(run.stderr).not.toMatch(/fix: (?:uv )?pip install/);
     expect(run.stderr).toMatch(/^vigil: not starting: the pre-flight check found \d+ error/m);
     // 78: the pre-flight refused the start (a restart would fail the same way).
     expect(run.code).toBe(78);

@@ -15,7 +15,7 @@ import { renderCheck, type ReportFormat } from '../../reporting/check/index.js';
 import { mirrorRemoteEnvironment } from '../../sources/remote-environment.js';
 import type { CommandRunner } from '../../system/run-command.js';
 import { replaceFile } from '../../system/safe-write.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
@@ -160,7 +160,7 @@ export function registerCheck(program: Command, io: CliIo, setExit: SetExit): vo
         place,
         host === null ? readEnvironmentFacts : undefined,
       );
-      io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io) }));
+      io.stdout.write(renderCheck(report, flags.format, { color: wantsColor(io), width: terminalWidth(io) }));
       if (flags.terminationLog !== undefined)
         await writeTerminationLog(resolve(io.cwd, flags.terminationLog), report);
       setExit(report.findings.some((finding) => finding.severity === 'error') ? 1 : 0);

@@ -1,7 +1,7 @@
 import { isatty } from 'node:tty';
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
-import { aimFixAt, placeOf } from '../aim-fix-at.js';
+import { aimFixAt, placeOf, withOwner } from '../aim-fix-at.js';
 import type { FixPlace } from '../../fix/fix-action.js';
 import { UsageError } from '../../errors.js';
 import { redactDiagnosis } from '../../redaction/index.js';
@@ -10,7 +10,13 @@ import type { Diagnosis } from '../../types/diagnosis.js';
 import type { PageInput } from '../render-page.js';
 import { renderReport } from '../render-report.js';
 import { loadSignatures, type LoadedSignatures } from '../../rules/load-user-signatures.js';
-import { openSource, type OpenedSource, type SourceSpec } from '../../sources/index.js';
+import {
+  findSourceOwner,
+  openSource,
+  type OpenedSource,
+  type SourceOwner,
+  type SourceSpec,
+} from '../../sources/index.js';
 import { PrescanThread } from '../../system/prescan-thread.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
 import { addContainerOptions, chosenContainers, composeRuntime } from '../container-flags.js';
@@ -200,7 +206,8 @@ async function diagnoseSource(
     },
   };
   const place = placeOf(spec, runner.host);
-  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, place, withTimeline);
+  const owner = (): Promise<SourceOwner> => findSourceOwner(spec, runner, io.env);
+  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, place, withTimeline, owner);
   return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
@@ -214,6 +221,7 @@ async function diagnoseOpened(
   rules: LoadedSignatures,
   place: FixPlace,
   withTimeline = false,
+  owner: () => Promise<SourceOwner> = () => Promise.resolve({}),
 ): Promise<PageInput> {
   const withUnit = { ...options, ...(source.unit ? { unit: source.unit } : {}) };
   // A page also draws the starts on a timeline: its builder reads the same chunks as they pass.
@@ -235,7 +243,7 @@ async function diagnoseOpened(
   return {
     label: null,
     diagnosis: {
-      ...aimFixAt(diagnosis, place),
+      ...aimFixAt(diagnosis, await withOwner(place, diagnosis, owner)),
       input: {
         ...diagnosis.input,
         source: source.describe,

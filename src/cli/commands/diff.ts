@@ -5,7 +5,7 @@ import { toFinding } from '../../checks/run-checks.js';
 import { aimFindings, mostCommonInstaller } from '../../fix/aim-findings.js';
 import { diffSnapshots, readSnapshotFile, snapshotVersions } from '../../environment/index.js';
 import { renderDiff, type ReportFormat } from '../../reporting/check/index.js';
-import { wantsColor, type CliIo } from '../io.js';
+import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import type { SetExit } from './index.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
 
@@ -39,7 +39,7 @@ export function registerDiff(program: Command, io: CliIo, setExit: SetExit): voi
         { kind: 'local' },
       );
       const report = { before: oldFile, after: newFile, diff: diffSnapshots(before, after), findings };
-      io.stdout.write(renderDiff(report, flags.format, { color: wantsColor(io) }));
+      io.stdout.write(renderDiff(report, flags.format, { color: wantsColor(io), width: terminalWidth(io) }));
       setExit(findings.some((finding) => finding.severity === 'error') ? 1 : 0);
     });
 }

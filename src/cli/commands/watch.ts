@@ -24,6 +24,7 @@ import {
 } from '../../supervision/index.js';
 import { ENGINES, type Engine } from '../../types/diagnosis.js';
 import type { ContainerRuntimeName } from '../../sources/containers/index.js';
+import { findSourceOwner, type SourceSpec } from '../../sources/index.js';
 import { addContainerOptions, chosenContainers } from '../container-flags.js';
 import { writeReportPage } from '../write-report-page.js';
 import { collectValues } from '../collect-values.js';
@@ -198,7 +199,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     history: [],
   });
   const subject = unit ?? containers?.names[0] ?? flags.kube ?? 'the server';
-  const place = placeOf(
+  const spec: SourceSpec | null =
     containers === null
       ? flags.kube === undefined
         ? null
@@ -207,9 +208,10 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
             pod: flags.kube,
             ...(flags.namespace === undefined ? {} : { namespace: flags.namespace }),
           }
-      : { kind: containers.runtime.name as ContainerRuntimeName, container: containers.names[0] ?? '' },
-    runner.host,
-  );
+      : { kind: containers.runtime.name as ContainerRuntimeName, container: containers.names[0] ?? '' };
+  // What a fix rebuilds or restarts (the compose service, the pod's workload), looked up once at the start.
+  const owned = spec === null ? {} : await findSourceOwner(spec, runner, io.env);
+  const place = placeOf(spec, runner.host, owned);
   const pending: Promise<void>[] = [];
   const onEvent = (event: WatchEvent): void => {
     switch (event.type) {

@@ -17,6 +17,10 @@ export default defineSignature({
     'kernel package needs (torch.library.custom_op arrived in torch 2.4) and numpy 1.24+ with code that uses ' +
     'removed aliases.',
   fix: 'pip check (it names the {pkg} version each package requires), then pip install "{pkg}==<that version>"',
+  action: [
+    { kind: 'inspect-packages' },
+    { kind: 'step', text: 'then install the {pkg} version it names (in a container: in the image)' },
+  ],
   alternative:
     'Or install the release of the calling package (the file in the last frame of the traceback) that matches ' +
     'your {pkg}.',

@@ -15,6 +15,13 @@ export default defineSignature({
     'CAP_NET_BIND_SERVICE capability, which non-root containers (OpenShift, rootless Docker, Kubernetes with ' +
     'runAsNonRoot) do not have; on Windows the port may sit in a range reserved by Hyper-V or WSL.',
   fix: 'Serve on an unprivileged port (e.g. `--port 8000`) and map it outside (`-p 80:8000` or a Service targetPort), or grant the binary CAP_NET_BIND_SERVICE.',
+  action: [
+    { kind: 'engine-option', option: 'port', value: '8000' },
+    {
+      kind: 'step',
+      text: 'and map it outside (a published port or a Service targetPort), or grant the binary CAP_NET_BIND_SERVICE',
+    },
+  ],
   alternative:
     'On Windows list reserved ranges with `netsh interface ipv4 show excludedportrange protocol=tcp` and pick a port ' +
     'outside them; on SELinux hosts check the audit log for a port-type denial.',

@@ -24,6 +24,14 @@ export default defineSignature({
     'rather than the runtime, and the CUDA context is unusable after it. It is a kernel bug for this shape, ' +
     'dtype or feature combination, rarely hardware.',
   fix: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the faulting kernel, then turn off the feature it belongs to: `--enforce-eager` (CUDA graphs), another attention backend, `--disable-custom-all-reduce`, or no prefix caching.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the faulting kernel, then turn off its feature:',
+    },
+    { kind: 'engine-option', option: 'enforce-eager' },
+    { kind: 'step', text: 'or another attention backend, the custom all-reduce, or prefix caching' },
+  ],
   alternative:
     'Upgrade the engine and its kernel packages (flashinfer, triton); if it happens on one GPU only, look for Xid ' +
     'errors in `dmesg` / `nvidia-smi -q`.',

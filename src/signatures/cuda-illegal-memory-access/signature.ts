@@ -16,6 +16,14 @@ export default defineSignature({
     'CUDA graphs, custom all-reduce, a quantization kernel) triggered by this model, shape or feature combination, ' +
     'rarely a hardware fault.',
   fix: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to get the faulting kernel in the traceback, then disable the feature it belongs to: --enforce-eager (CUDA graphs), --no-enable-prefix-caching, another attention backend, or --disable-custom-all-reduce',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the faulting kernel, then turn off its feature:',
+    },
+    { kind: 'engine-option', option: 'enforce-eager' },
+    { kind: 'step', text: 'or another attention backend, the custom all-reduce, or prefix caching' },
+  ],
   alternative:
     'Upgrade the engine (these are usually fixed kernel bugs); if it happens at random on one GPU only, check ' +
     'nvidia-smi -q and dmesg for Xid errors that point at hardware.',

@@ -15,6 +15,13 @@ export default defineSignature({
     'the number of GPUs left visible by CUDA_VISIBLE_DEVICES or the container, or --base-gpu-id / --gpu-id / ' +
     '--main-gpu point past them.',
   fix: 'Compare `nvidia-smi -L` inside the container and `echo $CUDA_VISIBLE_DEVICES` with the parallel size; lower `--tp` / `--tensor-parallel-size` (and `--dp`, `--pp`) to the number of visible GPUs, or expose more of them (`--gpus all`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Compare `nvidia-smi -L` where the server runs with the parallel size, and lower it to the GPUs it sees (or expose more):',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '1' },
+  ],
   alternative:
     'If the GPU count is right, a GPU may have fallen off the bus (`nvidia-smi` shows fewer devices than installed, ' +
     'Xid 79 in dmesg): reset or reboot the node.',

@@ -16,6 +16,17 @@ export default defineSignature({
     'kernels, CUDA graphs, custom all-reduce) or, for "unspecified launch failure", possibly a GPU fault or ' +
     'watchdog timeout. The traceback may not point at the kernel that faulted.',
   fix: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, then disable its feature: --enforce-eager (CUDA graphs), another attention backend, --disable-custom-all-reduce; check dmesg for NVIDIA Xid errors',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, then turn off its feature:',
+    },
+    { kind: 'engine-option', option: 'enforce-eager' },
+    {
+      kind: 'step',
+      text: 'or another attention backend or the custom all-reduce; check dmesg for NVIDIA Xid errors',
+    },
+  ],
   alternative:
     'Upgrade the engine and its kernel packages (flashinfer, sgl-kernel); these faults are usually fixed bugs.',
   references: ['https://github.com/vllm-project/vllm/issues/6976'],

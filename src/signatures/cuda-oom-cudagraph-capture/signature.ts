@@ -18,6 +18,12 @@ export default defineSignature({
     'Leave headroom for the graphs: vLLM `--gpu-memory-utilization 0.85` (or lower than the value you used), SGLang ' +
     '`--mem-fraction-static 0.8`. Capturing fewer batch sizes also helps: vLLM `--max-num-seqs 64`, SGLang ' +
     '`--cuda-graph-max-bs 64`.',
+  action: [
+    { kind: 'step', text: 'Leave headroom for the CUDA graphs (a lower share than the one you used):' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.85' },
+    { kind: 'step', text: 'and capture fewer batch sizes:' },
+    { kind: 'engine-option', option: 'max-num-seqs', value: '64' },
+  ],
   alternative:
     'Skip graph capture entirely with vLLM `--enforce-eager` or SGLang `--disable-cuda-graph`, at some cost in decode speed.',
   references: [

@@ -18,6 +18,14 @@ export default defineSignature({
   fix:
     'Check `nvidia-smi` for other processes on the GPU and stop them. Then give the model more room: shard it over more ' +
     'GPUs (vLLM `--tensor-parallel-size 2`, SGLang `--tp 2`, TGI `--num-shard 2`), or serve a quantized checkpoint.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Check `nvidia-smi` for other processes on the GPU and stop them; then shard the model:',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    { kind: 'step', text: 'or serve a quantized checkpoint' },
+  ],
   alternative:
     'Reduce what is reserved besides the weights: a smaller `--max-model-len` and `--max-num-seqs` (vLLM), a lower ' +
     '`--mem-fraction-static` (SGLang), or lower `--max-batch-prefill-tokens` (TGI). If the message mentions ' +

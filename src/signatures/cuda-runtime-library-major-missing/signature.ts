@@ -17,6 +17,13 @@ export default defineSignature({
     'image has another CUDA major (a CUDA {major} wheel on a CUDA 11 image, or the reverse), or the pip nvidia-* ' +
     'wheels for this major were removed or are not on the search path. The build and the CUDA installed do not match.',
   fix: 'pip list | grep -i nvidia to see which CUDA wheels are installed, then install the ones for CUDA {major} (libcudart.so.12 comes from nvidia-cuda-runtime-cu12), or the engine build made for the CUDA you have (the +cu118 / +cu121 wheels)',
+  action: [
+    { kind: 'inspect-packages', list: 'nvidia' },
+    {
+      kind: 'step',
+      text: 'then install the CUDA {major} wheels (libcudart.so.12 comes from nvidia-cuda-runtime-cu12), or the engine build for the CUDA you have',
+    },
+  ],
   alternative: 'Or add the directory holding {lib} for CUDA {major} to LD_LIBRARY_PATH.',
   references: [
     'https://github.com/vllm-project/vllm/issues/1738',

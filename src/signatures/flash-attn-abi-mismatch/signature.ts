@@ -15,6 +15,13 @@ export default defineSignature({
     'this torch does not export. A prebuilt wheel made for another torch, or a torch upgrade after building ' +
     'flash-attn, causes it.',
   fix: 'pip install --force-reinstall --no-cache-dir --no-build-isolation --no-deps flash-attn',
+  action: [
+    {
+      kind: 'install',
+      requirements: ['flash-attn'],
+      options: ['--force-reinstall', '--no-cache-dir', '--no-build-isolation', '--no-deps'],
+    },
+  ],
   alternative:
     'That rebuilds it against the installed torch (it needs nvcc and takes a while). Or install the wheel from ' +
     'https://github.com/Dao-AILab/flash-attention/releases whose name matches your torch, CUDA, Python and ' +

@@ -16,6 +16,13 @@ export default defineSignature({
     'libstdc++.so.6 shadowing the system one; for GLIBC_ versions the operating system (or base image) is older ' +
     'than the one the binary was built for.',
   fix: "conda install -c conda-forge 'libstdcxx-ng>=12' (in a conda env), or load the system one first: export LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
+  action: [
+    {
+      kind: 'step',
+      text: "Give it a newer libstdc++: in a conda env `conda install -c conda-forge 'libstdcxx-ng>=12'`, else preload the system's:",
+    },
+    { kind: 'environment-variable', name: 'LD_PRELOAD', value: '/usr/lib/x86_64-linux-gnu/libstdc++.so.6' },
+  ],
   alternative:
     'For GLIBC_ versions no package fixes it: run on a newer OS or container image, or install a build of the ' +
     'package made for your distribution.',

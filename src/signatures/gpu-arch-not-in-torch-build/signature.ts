@@ -17,6 +17,18 @@ export default defineSignature({
     'image". New GPUs (Blackwell: sm_100, sm_120) need a torch built with CUDA 12.8 or newer; very old ones were ' +
     'dropped from recent builds.',
   fix: 'pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128 (for Blackwell {arch}; then an engine release built against that torch, e.g. a vLLM or SGLang wheel or image for CUDA 12.8)',
+  action: [
+    {
+      kind: 'install',
+      requirements: ['torch'],
+      options: ['--force-reinstall'],
+      index: 'https://download.pytorch.org/whl/cu128',
+    },
+    {
+      kind: 'step',
+      text: 'then an engine release built against that torch for Blackwell {arch} (a wheel or image for CUDA 12.8)',
+    },
+  ],
   alternative:
     'For a GPU older than the list, install the last torch (and engine) release that still supports {arch}, or ' +
     'build torch with TORCH_CUDA_ARCH_LIST set to it.',

@@ -17,6 +17,10 @@ export default defineSignature({
   fix:
     'Turn the custom all-reduce off: vLLM `--disable-custom-all-reduce`, SGLang `--disable-custom-all-reduce`, ' +
     'TensorRT-LLM build without `--use_custom_all_reduce`.',
+  action: [
+    { kind: 'step', text: 'Turn the custom all-reduce off (TensorRT-LLM: build the engine without it):' },
+    { kind: 'engine-option', option: 'disable-custom-all-reduce' },
+  ],
   alternative:
     'If NCCL itself fails on P2P, set `NCCL_P2P_DISABLE=1` (slower, goes through host memory); check `nvidia-smi topo -m` ' +
     'and disable IOMMU/ACS on bare metal if P2P should work.',

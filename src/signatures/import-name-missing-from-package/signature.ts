@@ -16,6 +16,10 @@ export default defineSignature({
     'remote code) was written for another release of {pkg} in which the name exists, so this is a version skew ' +
     'between two packages: usually {pkg} was upgraded past, or pinned below, what the importing package expects.',
   fix: 'pip check (it names the {pkg} version each package requires), then pip install "{pkg}==<that version>"',
+  action: [
+    { kind: 'inspect-packages' },
+    { kind: 'step', text: 'then install the {pkg} version it names (in a container: in the image)' },
+  ],
   alternative:
     'Or upgrade the importing package (the file in the last frame of the traceback) to a release written for ' +
     'your {pkg}.',

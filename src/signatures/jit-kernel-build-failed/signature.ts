@@ -19,6 +19,14 @@ export default defineSignature({
     'depend on the local CUDA toolkit, host compiler and headers matching what the package expects; a toolkit ' +
     'older or newer than torch.version.cuda, or a mismatched header set, is the usual cause.',
   fix: 'Install the prebuilt kernels so nothing compiles at start-up (for flashinfer: pip install flashinfer-cubin flashinfer-jit-cache at the same version as flashinfer-python), or make CUDA_HOME point at a toolkit matching torch.version.cuda',
+  action: [
+    {
+      kind: 'step',
+      text: "Install the prebuilt kernels so nothing compiles at start-up (flashinfer's, at flashinfer-python's version):",
+    },
+    { kind: 'install', requirements: ['flashinfer-cubin', 'flashinfer-jit-cache'] },
+    { kind: 'step', text: 'or point CUDA_HOME at a toolkit matching torch.version.cuda' },
+  ],
   alternative:
     'Clear the kernel cache after changing the toolchain (~/.cache/flashinfer, ~/.cache/torch_extensions) so a ' +
     'half-built module is not reused.',

@@ -14,6 +14,13 @@ export default defineSignature({
     'installed release has none for {arch}. TurboMind supports fewer architectures still, and LMDeploy falls back ' +
     'to the PyTorch engine for them, so this is the end of the line for the model in this version.',
   fix: 'Upgrade LMDeploy (`pip install -U lmdeploy`, or a newer openmmlab/lmdeploy image) to a release whose supported-models list includes {arch}.',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: 'or a newer openmmlab/lmdeploy image: a release whose supported models include {arch}',
+    },
+  ],
   alternative:
     'Serve the model with vLLM or SGLang, which can fall back to the transformers implementation, until LMDeploy adds it.',
   references: [

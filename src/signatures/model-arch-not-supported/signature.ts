@@ -16,6 +16,10 @@ export default defineSignature({
     'registry silently drops model modules that fail to import, so check earlier lines for "Ignore import error when ' +
     'loading" or "Error in inspecting model architecture" before concluding the model is unsupported.',
   fix: 'Upgrade the engine to a release that lists {arch} among its supported models (`pip install -U vllm` or `sglang`).',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    { kind: 'step', text: 'to a release that lists {arch} among its supported models' },
+  ],
   alternative:
     'If the architecture is listed in the error\'s "Supported architectures", the module failed to import: fix the ' +
     'import error shown earlier in the log. Otherwise try the Transformers backend (vLLM `--model-impl transformers`, ' +

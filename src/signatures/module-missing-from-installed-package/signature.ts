@@ -19,6 +19,10 @@ export default defineSignature({
     'This is a version skew between two packages, typically an engine importing internals of a dependency that ' +
     'pip upgraded past the version the engine was released with.',
   fix: 'pip check (it names the {pkg} version each package requires), then pip install "{pkg}==<that version>"',
+  action: [
+    { kind: 'inspect-packages' },
+    { kind: 'step', text: 'then install the {pkg} version it names (in a container: in the image)' },
+  ],
   alternative:
     'Or upgrade the package that does the import (the file in the last frames of the traceback) to a release ' +
     'written for your {pkg}.',

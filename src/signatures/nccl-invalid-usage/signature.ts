@@ -25,6 +25,12 @@ export default defineSignature({
     'Give every rank its own GPU: make `--tensor-parallel-size` x `--pipeline-parallel-size` at most the number of GPUs ' +
     'visible in the container (`nvidia-smi -L`), with distinct CUDA_VISIBLE_DEVICES entries, and rerun with ' +
     '`NCCL_DEBUG=WARN` to see which check failed.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Give every rank its own GPU: tensor x pipeline parallel size at most the GPUs visible where the server runs (`nvidia-smi -L`), distinct CUDA_VISIBLE_DEVICES, and rerun with NCCL_DEBUG=WARN to see which check failed',
+    },
+  ],
   alternative:
     'With Ray, make sure each node advertises its real GPU count (`ray status`) so two workers are never packed onto ' +
     'one device; an NCCL library older than the one torch was built with can also report invalid usage.',

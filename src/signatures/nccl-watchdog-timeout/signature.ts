@@ -18,6 +18,13 @@ export default defineSignature({
   fix:
     'Look for the first error on any other rank or node: the timeout is a consequence. If there is none, rerun with ' +
     '`NCCL_DEBUG=INFO`, and with vLLM try `--enforce-eager` (no CUDA graphs) or `--disable-custom-all-reduce`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Look for the first error on any other rank or node: the timeout is a consequence. If there is none, rerun with NCCL_DEBUG=INFO, and try without CUDA graphs:',
+    },
+    { kind: 'engine-option', option: 'enforce-eager' },
+  ],
   alternative:
     'For slow multi-node links, check the network (NCCL_SOCKET_IFNAME, InfiniBand) before raising the timeout.',
   references: ['https://github.com/vllm-project/vllm/issues/2770'],

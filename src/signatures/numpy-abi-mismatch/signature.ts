@@ -20,6 +20,7 @@ export default defineSignature({
     '2 changed its binary interface, so such modules refuse to load or crash. Installing or upgrading any package ' +
     'that allows numpy>=2 pulls NumPy 2 in while older compiled packages stay behind.',
   fix: 'pip install "numpy<2"',
+  action: [{ kind: 'install', requirements: ['numpy<2'] }],
   alternative:
     'Or upgrade the package whose compiled module failed (named in the traceback) to a release built for NumPy 2.',
   references: ['https://numpy.org/devdocs/numpy_2_0_migration_guide.html'],

@@ -15,6 +15,13 @@ export default defineSignature({
     'llama.cpp use different names), a method added in a later release, or one provided by a plugin that is not ' +
     'installed or not loaded.',
   fix: 'Use one of the names listed after "Must be one of" (or drop `--quantization` to take it from the checkpoint); if {method} is newer, upgrade the engine (`pip install -U vllm` / `pip install -U sglang`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Use one of the names listed after "Must be one of" (or leave the quantization out to take it from the checkpoint); if {method} is newer, upgrade the engine:',
+    },
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+  ],
   alternative:
     'For a plugin-provided method, install the plugin in the same environment so it registers itself before the ' +
     'config is checked.',

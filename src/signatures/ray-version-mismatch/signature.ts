@@ -19,6 +19,12 @@ export default defineSignature({
     "Install in the engine's environment exactly the Ray version (and Python minor version) the cluster was started " +
     'with, e.g. `pip install "ray==<cluster version>"`, or restart the cluster (`ray stop; ray start ...`) from the ' +
     'same environment as the engine on every node.',
+  action: [
+    {
+      kind: 'step',
+      text: "Install in the engine's environment exactly the Ray version (and Python minor version) the cluster was started with, or restart the cluster (ray stop; ray start ...) from the engine's environment on every node",
+    },
+  ],
   alternative: "On a single node, vLLM's `--distributed-executor-backend mp` avoids Ray altogether.",
   references: ['https://github.com/ray-project/ray/blob/master/python/ray/_private/worker.py'],
 });

@@ -15,6 +15,10 @@ export default defineSignature({
     'SGLang) does not work for this model either. Sometimes the native class exists but its module failed to import ' +
     'or is not registered, which looks the same.',
   fix: 'Upgrade SGLang to a release that supports {arch} (`pip install -U "sglang[all]"`).',
+  action: [
+    { kind: 'install', requirements: ['sglang[all]'], options: ['--upgrade'] },
+    { kind: 'step', text: 'a release that supports {arch}' },
+  ],
   alternative:
     'Check earlier lines for "Ignore import error when loading sglang.srt.models" (an import failure hides the native ' +
     'class), or serve the model with an engine that supports it.',

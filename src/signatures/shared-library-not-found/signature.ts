@@ -17,6 +17,13 @@ export default defineSignature({
     'that ships it (a pip nvidia-* wheel such as nvidia-nccl-cu12, or a system package) is not installed in this ' +
     'environment, or its directory is not on the search path.',
   fix: 'pip list | grep -i nvidia to see what is installed, then install the package that ships {lib} (libnccl.so.2 comes from nvidia-nccl-cu12)',
+  action: [
+    { kind: 'inspect-packages', list: 'nvidia' },
+    {
+      kind: 'step',
+      text: 'then install the package that ships {lib} (libnccl.so.2 comes from nvidia-nccl-cu12)',
+    },
+  ],
   alternative:
     'Or install the build of the engine made for the CUDA version you have (the +cu118 / +cu121 wheels), or add ' +
     'the directory holding {lib} to LD_LIBRARY_PATH.',

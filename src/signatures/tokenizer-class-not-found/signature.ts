@@ -15,6 +15,10 @@ export default defineSignature({
     'name, new model families add their own tokenizers); otherwise the class lives in the repository as custom code ' +
     'and needs trust_remote_code, or the name is misspelt (LLaMATokenizer in early LLaMA conversions).',
   fix: 'pip install -U transformers  (then check that the engine still supports that transformers version)',
+  action: [
+    { kind: 'install', requirements: ['transformers'], options: ['--upgrade'] },
+    { kind: 'step', text: 'then check that the engine still supports that transformers version' },
+  ],
   alternative:
     'If {cls} is defined by the model repository itself, start with `--trust-remote-code`; if it is an old alias, ' +
     'edit tokenizer_class in tokenizer_config.json to the current name (e.g. LlamaTokenizer).',

@@ -15,6 +15,7 @@ export default defineSignature({
     'later). The file is fine; the tokenizers package (and usually transformers with it) is older than the one that ' +
     'saved it.',
   fix: 'pip install -U "tokenizers>=0.20" transformers',
+  action: [{ kind: 'install', requirements: ['tokenizers>=0.20', 'transformers'], options: ['--upgrade'] }],
   alternative:
     'If the engine pins older versions, upgrade the engine too (its image ships matching versions), or load a ' +
     'tokenizer.json saved by an older tokenizers (e.g. from an earlier revision of the model repository).',

@@ -20,6 +20,13 @@ export default defineSignature({
   fix:
     'pip check (it shows which torch each package requires), then pip install "torch==<that version>"; or reinstall ' +
     'the package that owns {lib} so it matches your torch: pip install --force-reinstall --no-deps <package>',
+  action: [
+    { kind: 'inspect-packages' },
+    {
+      kind: 'step',
+      text: 'then install the torch it names, or reinstall the package that owns {lib} for your torch (in a container: in the image)',
+    },
+  ],
   alternative:
     'For a source build (vLLM, sgl-kernel), rebuild it in the environment that has the final torch: ' +
     'pip install -e . --no-build-isolation.',

@@ -16,6 +16,12 @@ export default defineSignature({
     'as a side effect of installing an engine that pins another torch), so the old torchvision library failed to ' +
     'load silently and the operator was never registered.',
   fix: 'pip install torchvision "torch==$(python -c \'import torch; print(torch.__version__)\' | cut -d+ -f1)"',
+  action: [
+    {
+      kind: 'step',
+      text: "Install the torchvision release built for your torch, pinning torch to the version it has now (python -c 'import torch; print(torch.__version__)')",
+    },
+  ],
   alternative:
     'That keeps torch and lets pip pick the torchvision release paired with it (torchvision 0.N+15 goes with torch ' +
     '2.N, e.g. 0.21 with 2.6). If torch came from download.pytorch.org, add the same --index-url (e.g. ' +

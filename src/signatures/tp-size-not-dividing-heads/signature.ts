@@ -16,6 +16,10 @@ export default defineSignature({
   fix:
     'Pick a tensor-parallel size that divides {heads} (vLLM `--tensor-parallel-size`, SGLang `--tp`, TGI `--num-shard`), ' +
     'e.g. the largest power of two that divides {heads} and is at most your GPU count.',
+  action: [
+    { kind: 'step', text: 'Pick a tensor-parallel size that divides {heads}:' },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '{tp}', divides: '{heads}' },
+  ],
   alternative:
     'To use all {tp} GPUs anyway, combine a smaller tensor-parallel size with pipeline parallelism (vLLM ' +
     '`--pipeline-parallel-size`), or run several replicas with data parallelism.',

@@ -15,6 +15,15 @@ export default defineSignature({
     '{config}: the model is of another kind (a vision-language, encoder or embedding model loaded as a causal LM), ' +
     'or its architecture is newer than the installed transformers and needs the repository code.',
   fix: 'Check that the engine supports this model for the task you started it with; if the model ships its own code, add `--trust-remote-code`; otherwise upgrade transformers (`pip install -U transformers`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Check that the engine supports this model for the task you started it with; if the model ships its own code:',
+    },
+    { kind: 'engine-option', option: 'trust-remote-code' },
+    { kind: 'step', text: 'otherwise upgrade transformers:' },
+    { kind: 'install', requirements: ['transformers'], options: ['--upgrade'] },
+  ],
   alternative:
     'Serve it with an engine or task that matches the model kind (e.g. an embedding or vision-language mode), or ' +
     'use a checkpoint of the same model packaged for causal generation.',

@@ -18,6 +18,13 @@ export default defineSignature({
     'classes (CONFIG_MAPPING) without finding it: the installed transformers predates the model. Releases before ' +
     '4.36 report this as a bare KeyError instead of the clearer "does not recognize this architecture" message.',
   fix: 'pip install -U transformers  (and, if the engine pins transformers, upgrade the engine to a release that supports {model_type})',
+  action: [
+    { kind: 'install', requirements: ['transformers'], options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: 'and, if the engine pins transformers, upgrade the engine to a release that supports {model_type}',
+    },
+  ],
   alternative:
     'If the model ships its own code (auto_map in config.json), `--trust-remote-code` loads its configuration class ' +
     'from the repository instead.',

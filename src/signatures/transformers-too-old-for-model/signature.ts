@@ -14,6 +14,7 @@ export default defineSignature({
     'know, so the configuration cannot even be parsed and loading stops before any weights are read. The model is ' +
     'newer than your transformers (and often newer than your engine release too).',
   fix: 'pip install -U transformers',
+  action: [{ kind: 'install', requirements: ['transformers'], options: ['--upgrade'] }],
   alternative:
     'If the engine pins an older transformers, upgrade the engine to a release that lists {model_type} among its ' +
     'supported models; for a model released days ago, pip install git+https://github.com/huggingface/transformers.',

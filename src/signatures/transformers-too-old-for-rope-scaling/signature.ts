@@ -14,6 +14,10 @@ export default defineSignature({
     'with extra fields), and the installed transformers only accepts the old two-field {type, factor} form, so it ' +
     'rejects the config before anything is loaded. Llama 3.1 and later checkpoints need transformers 4.43 or newer.',
   fix: 'pip install -U "transformers>=4.43"  (or upgrade the engine image, which ships a matching transformers)',
+  action: [
+    { kind: 'install', requirements: ['transformers>=4.43'], options: ['--upgrade'] },
+    { kind: 'step', text: 'or a newer engine image, which ships a matching transformers' },
+  ],
   alternative:
     'Only if you cannot upgrade: edit rope_scaling in a local copy of config.json to the old form, which changes ' +
     'long-context behaviour and is not equivalent.',

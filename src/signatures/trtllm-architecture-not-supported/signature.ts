@@ -16,6 +16,14 @@ export default defineSignature({
     'installed release has none for this one. TensorRT-LLM implements each architecture itself (it does not fall back ' +
     'to transformers), so newer or less common models are missing until a release adds them.',
   fix: 'Check the support matrix of your TensorRT-LLM release and upgrade (`pip install -U tensorrt_llm`, or a newer NGC release container) to one that lists {arch}.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Check the support matrix of your TensorRT-LLM release and upgrade to one that lists {arch}:',
+    },
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    { kind: 'step', text: 'or a newer NGC release container' },
+  ],
   alternative:
     'Serve the model with vLLM or SGLang, which fall back to the transformers implementation for many architectures, ' +
     'or register an out-of-tree model class with `@register_auto_model`.',

@@ -16,5 +16,12 @@ export default defineSignature({
   fix:
     'Run the model in bfloat16 or float16: set `dtype="bfloat16"` in the LLM API or `torch_dtype` in the checkpoint ' +
     'config.json (SGLang and vLLM: `--dtype bfloat16`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Run the model in bfloat16 or float16: dtype="bfloat16" in the LLM API, or torch_dtype in the checkpoint config.json',
+    },
+    { kind: 'engine-option', option: 'dtype', value: 'bfloat16' },
+  ],
   references: ['https://github.com/NVIDIA/TensorRT-LLM/issues/5260'],
 });

@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Review the repository code, then start the server with `--trust-remote-code` (vLLM, SGLang, TGI; in Python ' +
     '`trust_remote_code=True`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Review the repository code, then let the server run it (in Python: trust_remote_code=True):',
+    },
+    { kind: 'engine-option', option: 'trust-remote-code' },
+  ],
   alternative:
     'Upgrade transformers (and the engine) if the architecture has since been added natively; then no remote code is needed.',
   references: [

@@ -15,6 +15,7 @@ export default defineSignature({
     'type, the C++ side throws and the process aborts, so the scheduler dies without a Python traceback. A new ' +
     'apache-tvm-ffi release that tilelang was not built against causes it.',
   fix: 'pip install tilelang "apache-tvm-ffi<0.1.12"',
+  action: [{ kind: 'install', requirements: ['tilelang', 'apache-tvm-ffi<0.1.12'] }],
   alternative: 'Or upgrade tilelang to a release built against the apache-tvm-ffi you have installed.',
   references: ['https://github.com/kvcache-ai/ktransformers/pull/2048'],
 });

@@ -18,6 +18,13 @@ export default defineSignature({
     'See why: `python -c "import vllm.vllm_flash_attn._vllm_fa2_C"`. If the module is missing, reinstall a vLLM wheel ' +
     'that includes it (`pip install --force-reinstall vllm`) or start the server outside the source tree; if it fails ' +
     'with an undefined symbol, reinstall the torch version that vLLM release pins.',
+  action: [
+    {
+      kind: 'step',
+      text: 'See why: `python -c "import vllm.vllm_flash_attn._vllm_fa2_C"`. If the module is missing, reinstall a vLLM wheel that includes it (or start the server outside the source tree):',
+    },
+    { kind: 'install', requirements: ['vllm'], options: ['--force-reinstall'] },
+  ],
   alternative:
     'On GPUs or builds without FlashAttention, select another attention backend (e.g. VLLM_ATTENTION_BACKEND=' +
     'TRITON_ATTN or FLASHINFER, per your vLLM version), if the model does not need FlashAttention-only features.',

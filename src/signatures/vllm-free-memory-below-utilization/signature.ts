@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Find and stop what holds the memory (`nvidia-smi`, then kill the stale process), or make vLLM ask for less than what ' +
     'is free: `--gpu-memory-utilization` below {free}/{total} of the card.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Find and stop what holds the memory (`nvidia-smi`), or ask for less than is free:',
+    },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', share: { part: '{free}', whole: '{total}' } },
+  ],
   alternative:
     'To share one GPU between several servers on purpose, give each one a `--gpu-memory-utilization` whose sum stays below 1.',
   references: ['https://github.com/vllm-project/vllm/issues/23192'],

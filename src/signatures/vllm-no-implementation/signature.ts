@@ -16,6 +16,13 @@ export default defineSignature({
     "(vLLM's attention interface), or the model is a task/head vLLM cannot run that way, such as a sequence " +
     'classifier or an embedding model with custom code.',
   fix: 'Upgrade vLLM (`pip install -U vllm`) and check its supported-models list for {arch}; if it is there only for another task, pass the task explicitly (`--runner pooling` / `--task embed`).',
+  action: [
+    { kind: 'install', requirements: ['vllm'], options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: 'and check its supported-models list for {arch}; if it is there only for another task, pass the task (--runner pooling)',
+    },
+  ],
   alternative:
     'Serve the model with an engine that implements it, or with plain transformers; older vLLM releases suggested ' +
     '`VLLM_USE_V1=0`, which only helps where the V0 engine still exists.',

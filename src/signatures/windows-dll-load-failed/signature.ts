@@ -19,6 +19,18 @@ export default defineSignature({
   fix:
     'Install the latest Microsoft Visual C++ Redistributable (x64), then reinstall torch from the index of your CUDA ' +
     'version, e.g. `pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu124`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Install the latest Microsoft Visual C++ Redistributable (x64), then reinstall torch from the index of your CUDA version:',
+    },
+    {
+      kind: 'install',
+      requirements: ['torch'],
+      options: ['--force-reinstall'],
+      index: 'https://download.pytorch.org/whl/cu124',
+    },
+  ],
   alternative:
     'Check which dependency is missing with `dumpbin /dependents <dll>` or Dependencies.exe, and remove older CUDA ' +
     'or Anaconda directories from PATH. Most inference servers support Windows only through WSL2 or Docker; running ' +

@@ -91,6 +91,8 @@ export interface InspectedContainer {
   status: string | null;
   error: string | null;
   restarts: number;
+  /** The compose project and service whose container this is (its com.docker.compose.* labels), or null. */
+  compose: { project: string; service: string } | null;
 }
 
 interface RawInspect {
@@ -104,6 +106,19 @@ interface RawInspect {
     Error?: string;
   };
   RestartCount?: number;
+  Config?: { Labels?: Record<string, unknown> | null };
+}
+
+/** The labels docker compose (and podman-compose, for compatibility) puts on each container it creates. */
+const COMPOSE_PROJECT = 'com.docker.compose.project';
+const COMPOSE_SERVICE = 'com.docker.compose.service';
+
+function composeOf(labels: Record<string, unknown> | null | undefined): InspectedContainer['compose'] {
+  const project = labels?.[COMPOSE_PROJECT];
+  const service = labels?.[COMPOSE_SERVICE];
+  return typeof project === 'string' && project !== '' && typeof service === 'string' && service !== ''
+    ? { project, service }
+    : null;
 }
 
 /** Pure: `inspect --type=container` output (a JSON array of one) as the fields above. */
@@ -119,6 +134,7 @@ export function parseInspect(stdout: string): InspectedContainer {
     status: state.Status ?? null,
     error: state.Error || null,
     restarts: info?.RestartCount ?? 0,
+    compose: composeOf(info?.Config?.Labels),
   };
 }
 
