@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { podmanMissing, preparePodman } from './podman.js';
+import { startReceiver, startVigil, tempDir, waitFor } from './helpers.js';
+
+// A real container under real podman (see podman.ts), restarted by podman itself (--restart on-failure):
+// its first two runs print vLLM's start-up and die of the KV-cache error, the third becomes ready. The
+// watcher follows it by name through `podman inspect` and `podman logs --follow`, as users run it.
+
+const MISSING = podmanMissing();
+const fixture = (name: string): string =>
+  readFileSync(fileURLToPath(new URL(`../supervision/fixtures/logs/${name}.log`, import.meta.url)), 'utf8');
+
+// Runs 1 and 2 fail after a pause (so each run is seen while it runs), run 3 serves. The count survives a
+// restart because a restarted container keeps its filesystem.
+const SERVE = `#!/bin/sh
+n=$(cat /run-count 2>/dev/null || echo 0)
+n=$((n + 1))
+echo "$n" > /run-count
+if [ "$n" -lt 3 ]; then
+  sleep 2
+  cat /logs/crash.log
+  sleep 1
+  exit 1
+fi
+cat /logs/healthy.log
+exec sleep 600
+`;
+
+interface WebhookBody {
+  kind: string;
+  incident: { target: string; signature: string; count: number };
+}
+
+describe.skipIf(MISSING !== null)('vigil watch --follow --podman, real podman', () => {
+  it('is one incident counted twice for the crash loop, resolved when the restarted container is ready', async () => {
+    const podman = preparePodman({
+      'bin/serve': SERVE,
+      'logs/crash.log': fixture('vllm-kv-cache-no-blocks'),
+      'logs/healthy.log': fixture('vllm-healthy-start'),
+    });
+    podman.run([
+      'create',
+      '--name=vllm',
+      '--network=none',
+      '--restart=on-failure',
+      'localhost/vigil-test:1',
+      '/bin/serve',
+    ]);
+    const dir = tempDir();
+    const state = join(dir, 'state');
+    const webhook = await startReceiver();
+    const vigil = startVigil(
+      ['watch', '--follow', '--podman', 'vllm', '--state-dir', state, '--webhook', webhook.url],
+      podman.env,
+    );
+    await waitFor('the watcher to start', () => vigil.output().stderr.includes('following podman:vllm'));
+    podman.run(['start', 'vllm']);
+    await waitFor('the resolution', () => webhook.received.length === 2, 60_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}; the watcher said:\n${vigil.output().stderr}`);
+    });
+    expect(await vigil.stop()).toBe(0);
+
+    const { stderr } = vigil.output();
+    expect(stderr).toContain('podman:vllm: failed again with the same cause (2 times');
+    const bodies = webhook.received.map((item) => JSON.parse(item.body) as WebhookBody);
+    expect(bodies.map((body) => `${body.kind} ${body.incident.target} ${body.incident.signature}`)).toEqual([
+      'firing podman:vllm vllm-no-kv-cache-blocks',
+      'resolved podman:vllm vllm-no-kv-cache-blocks',
+    ]);
+    expect(bodies[1]?.incident.count).toBe(2);
+    // podman restarted it twice: the runs the watcher counted are the runs podman made.
+    const inspect = JSON.parse(podman.run(['inspect', '--type=container', 'vllm'])) as {
+      RestartCount: number;
+      State: { Running: boolean };
+    }[];
+    expect(inspect[0]?.RestartCount).toBe(2);
+    expect(inspect[0]?.State.Running).toBe(true);
+    const saved = JSON.parse(readFileSync(join(state, 'state.json'), 'utf8')) as {
+      incidents: { status: string; count: number }[];
+    };
+    expect(saved.incidents.map((incident) => [incident.status, incident.count])).toEqual([['resolved', 2]]);
+  }, 120_000);
+});
+
+if (MISSING !== null) console.log(`skipping the real podman test: ${MISSING}`);
