@@ -82,8 +82,14 @@ export function preparePodman(files: Record<string, string>): Podman {
       throw new Error(`podman ${args.join(' ')}: status ${result.status}: ${result.stderr.trim()}`);
     return result.stdout;
   };
-  onTestFinished(() => {
+  onTestFinished(async () => {
     spawnSync('podman', ['rm', '--all', '--force', '--time=0'], { env: { ...process.env, ...env } });
+    // The cleanup podman runs as a container ends (conmon's exit command) may make its lock files again
+    // just after: the folder is removed again once that has had time to run.
+    for (let round = 0; round < 3; round += 1) {
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    }
     rmSync(dir, { recursive: true, force: true });
   });
   const rootfs = join(dir, 'rootfs');
