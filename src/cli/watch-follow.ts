@@ -4,9 +4,11 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ContainerRuntimeName } from '../sources/containers/index.js';
-import { qualifyUnitName, validateUnitName } from '../sources/validate-names.js';
+import { validateSelector } from '../sources/kubectl.js';
+import { qualifyUnitName, validateKubeLabel, validateUnitName } from '../sources/validate-names.js';
 import {
   followContainer,
+  followPods,
   formatFailureReport,
   watchLog,
   watchUnit,
@@ -37,6 +39,8 @@ export interface FollowFlags {
   units: string[];
   containers: ChosenContainers | null;
   kube?: string;
+  /** --kube -l SELECTOR: every pod the selector names, as pods come and go. */
+  selector?: string;
   namespace?: string;
   container?: string;
   logs: string[];
@@ -51,10 +55,13 @@ export interface FollowFlags {
   format: ReportFormat;
 }
 
-/** One thing the watcher follows until stopped: a name for incidents and metrics, and how to follow it. */
+/**
+ * One thing the watcher follows until stopped: a name for incidents and metrics, and how to follow it.
+ * A target of many (a selector's pods) names each event's own subject; the others' events are its own.
+ */
 interface FollowTarget {
   name: string;
-  follow(signal: AbortSignal, onEvent: (event: WatchEvent) => void): Promise<unknown>;
+  follow(signal: AbortSignal, onEvent: (event: WatchEvent, subject?: string) => void): Promise<unknown>;
 }
 
 /**
@@ -106,19 +113,19 @@ export async function followTargets(
     await Promise.all(
       targets.map((target) =>
         target
-          .follow(controller.signal, (event) => {
+          .follow(controller.signal, (event, subject = target.name) => {
             if (event.type === 'failure') {
               io.stdout.write(
                 formatFailureReport(event.failure, {
                   format: flags.format,
                   color,
                   render: reportRenderer(flags.redact),
-                  subject: target.name,
+                  subject,
                   notes: [`start ${event.invocation.index} seen by this watcher`],
                 }),
               );
             }
-            watcher.onEvent(target.name, host, event);
+            watcher.onEvent(subject, host, event);
           })
           .catch((error: unknown) => {
             // One target that cannot be followed any more is a warning; the others go on.
@@ -176,6 +183,7 @@ function chooseTargets(
       });
     }
   }
+  if (flags.selector !== undefined) targets.push(podsTarget(flags, flags.selector, common, runner, io));
   if (flags.kube !== undefined) {
     const pod = flags.kube;
     targets.push({
@@ -201,6 +209,43 @@ function chooseTargets(
     });
   }
   if (targets.length === 0)
-    throw new UsageError('give what to follow: --unit NAME, --docker NAME, --kube POD or --log FILE');
+    throw new UsageError(
+      'give what to follow: --unit NAME, --docker NAME, --kube POD, --kube -l SELECTOR or --log FILE',
+    );
   return targets;
+}
+
+/** `--kube -l SELECTOR`: one target in the list, each pod its own subject (`kube:NS/POD`). */
+function podsTarget(
+  flags: FollowFlags,
+  selector: string,
+  common: WatchOptions,
+  runner: CommandRunner,
+  io: CliIo,
+): FollowTarget {
+  validateSelector(selector);
+  if (flags.namespace !== undefined) validateKubeLabel('namespace', flags.namespace);
+  if (flags.container !== undefined) validateKubeLabel('container', flags.container);
+  const scope = flags.namespace === undefined ? '' : `${flags.namespace}/`;
+  const name = `kube:${scope}-l ${selector}`;
+  return {
+    name,
+    follow: (signal, onEvent) =>
+      followPods({
+        ...common,
+        query: {
+          selector,
+          ...(flags.namespace === undefined ? {} : { namespace: flags.namespace }),
+          ...(flags.container === undefined ? {} : { container: flags.container }),
+        },
+        env: io.env,
+        runner,
+        signal,
+        onPodEvent: (pod, event) =>
+          onEvent(
+            event,
+            pod === null ? name : `kube:${pod.namespace === null ? '' : `${pod.namespace}/`}${pod.name}`,
+          ),
+      }),
+  };
 }

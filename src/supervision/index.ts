@@ -79,6 +79,8 @@ export type { UnitState } from '../sources/journal/unit-state.js';
 export { followServer } from './follow-server.js';
 export { followContainer } from './watch/watch-container.js';
 export type { FollowContainerOptions } from './watch/watch-container.js';
+export { followPods } from './watch/follow-pods.js';
+export type { FollowPodsOptions } from './watch/follow-pods.js';
 export { watchLog } from './watch/watch-log.js';
 export type { WatchLogOptions } from './watch/watch-log.js';
 export { beginsNewStart, hashText, nameLogStart } from './watch/split-log-starts.js';

@@ -3,7 +3,8 @@ export interface DeliveryJob {
   receiver: string;
   incidentId: string;
   kind: 'firing' | 'resolved';
-  send(): Promise<void>;
+  /** `signal` aborts when the queue closes: a request still in flight then holds up no stop. */
+  send(signal: AbortSignal): Promise<void>;
 }
 
 export interface DeliveryQueueOptions {
@@ -29,6 +30,7 @@ export class DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly wakers = new Set<() => void>();
   private closed = false;
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: DeliveryQueueOptions) {}
 
@@ -55,6 +57,7 @@ export class DeliveryQueue {
     while (this.pending() > 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     this.closed = true;
+    this.closing.abort();
     for (const timer of this.timers) clearTimeout(timer);
     for (const wake of this.wakers) wake();
   }
@@ -77,11 +80,13 @@ export class DeliveryQueue {
       const job = line[0];
       if (job === undefined) break;
       try {
-        await job.send();
+        await job.send(this.closing.signal);
         line.shift();
         attempt = 0;
         this.options.onDelivered(job);
       } catch (error) {
+        // Cut off by the close: not the receiver's failure; the job stays unacknowledged in the state.
+        if (this.closed) break;
         attempt += 1;
         const delay = Math.min(
           (this.options.firstDelayMs ?? 1000) * 2 ** (attempt - 1),

@@ -18,7 +18,8 @@ export interface Receiver {
   refreshMs: number | null;
   /** Which notices it wants (`--on-failure` runs for a firing only). */
   wants(notice: IncidentNotice): boolean;
-  send(notice: IncidentNotice): Promise<void>;
+  /** `signal` aborts a request in flight (the watcher stopping); a program run has its own timeout. */
+  send(notice: IncidentNotice, signal?: AbortSignal): Promise<void>;
 }
 
 const HTTP_TIMEOUT_MS = 10_000;
@@ -41,12 +42,13 @@ function labelOf(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname.length > 1 ? '/…' : '/'}`;
 }
 
-async function postJson(url: URL, body: string): Promise<void> {
+async function postJson(url: URL, body: string, stop?: AbortSignal): Promise<void> {
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    signal: stop === undefined ? timeout : AbortSignal.any([timeout, stop]),
   });
   // The answer's body is read and dropped, so the connection is freed.
   await response.arrayBuffer().catch(() => undefined);
@@ -59,7 +61,7 @@ export function webhookReceiver(url: URL): Receiver {
     label: labelOf(url),
     refreshMs: null,
     wants: () => true,
-    send: (notice) => postJson(url, webhookBody(notice)),
+    send: (notice, signal) => postJson(url, webhookBody(notice), signal),
   };
 }
 
@@ -69,7 +71,7 @@ export function slackReceiver(url: URL): Receiver {
     label: labelOf(url),
     refreshMs: null,
     wants: () => true,
-    send: (notice) => postJson(url, slackBody(notice)),
+    send: (notice, signal) => postJson(url, slackBody(notice), signal),
   };
 }
 
@@ -81,7 +83,7 @@ export function alertmanagerReceiver(base: URL, refreshMs = 60_000): Receiver {
     label: labelOf(base),
     refreshMs,
     wants: () => true,
-    send: (notice) => postJson(url, alertmanagerBody(notice, new Date())),
+    send: (notice, signal) => postJson(url, alertmanagerBody(notice, new Date()), signal),
   };
 }
 

@@ -245,7 +245,7 @@ export class Watcher {
       receiver: receiver.name,
       incidentId: incident.id,
       kind,
-      send: () => before.then(() => receiver.send(notice)),
+      send: (signal) => before.then(() => receiver.send(notice, signal)),
     });
   }
 
@@ -264,7 +264,7 @@ export class Watcher {
         receiver: receiver.name,
         incidentId: incident.id,
         kind: 'firing',
-        send: () => receiver.send(notice),
+        send: (signal) => receiver.send(notice, signal),
       });
     }
   }

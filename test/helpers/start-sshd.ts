@@ -67,7 +67,11 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
   throw new Error(`sshd did not listen on ${port}: ${log()}`);
 }
 
-export async function startSshd(): Promise<TestSshd> {
+/**
+ * `setEnv`: variables sshd sets for every session (its SetEnv), e.g. where a test's podman keeps its
+ * configuration: ssh passes none of the client's environment.
+ */
+export async function startSshd(options: { setEnv?: Record<string, string> } = {}): Promise<TestSshd> {
   const dir = await mkdtemp(join(tmpdir(), 'vigil-sshd-'));
   keygen(join(dir, 'host_key'));
   keygen(join(dir, 'user_key'));
@@ -93,6 +97,14 @@ export async function startSshd(): Promise<TestSshd> {
       'PermitRootLogin prohibit-password',
       `AllowUsers ${user}`,
       'LogLevel ERROR',
+      // One SetEnv line for all: sshd keeps the first line of a keyword.
+      ...(options.setEnv === undefined
+        ? []
+        : [
+            `SetEnv ${Object.entries(options.setEnv)
+              .map(([name, value]) => `${name}=${value}`)
+              .join(' ')}`,
+          ]),
       '',
     ].join('\n'),
   );

@@ -40,6 +40,8 @@ interface WatchFlags {
   report?: string;
   unit?: string[];
   kube?: string;
+  /** With --follow --kube (no pod): every pod these labels name. */
+  selector?: string;
   namespace?: string;
   container?: string;
   journalFile: string[];
@@ -82,7 +84,11 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
     );
   addContainerOptions(command, { many: false });
   command
-    .option('--kube <pod>', 'a Kubernetes pod, followed through kubectl logs')
+    .option('--kube [pod]', 'a Kubernetes pod, followed through kubectl logs')
+    .option(
+      '-l, --selector <selector>',
+      'with --follow --kube: every pod with these labels, as pods come and go (e.g. app=vllm)',
+    )
     .option('-n, --namespace <ns>', 'with --kube: the pod’s namespace')
     .option('--container <name>', 'with --kube: the container in the pod')
     .option(
@@ -163,9 +169,21 @@ export function registerWatch(program: Command, io: CliIo, setExit: SetExit): vo
         'Exit status: 0 once the server is ready, 1 on a failed start, 2 for a usage or input error;\n' +
         'with --follow: 0 when stopped (SIGTERM, SIGINT), 2 for a usage or input error.\n',
     )
-    .action(async (flags: WatchFlags) => {
-      setExit(await watch(flags, io));
+    .action(async (flags: GivenWatchFlags) => {
+      setExit(await watch(kubeFlags(flags), io));
     });
+}
+
+/** As commander gives them: `--kube` without a pod is true. */
+type GivenWatchFlags = Omit<WatchFlags, 'kube'> & { kube?: string | true };
+
+/** `--kube POD`, or `--kube -l SELECTOR` (with --follow only: pods come and go while it follows). */
+function kubeFlags(given: GivenWatchFlags): WatchFlags {
+  if (given.kube === true && given.selector === undefined)
+    throw new UsageError('--kube needs a POD, or -l SELECTOR with --follow');
+  if (given.selector !== undefined && (given.kube !== true || given.follow !== true))
+    throw new UsageError('-l SELECTOR goes with --follow --kube and no POD');
+  return { ...given, kube: given.kube === true ? undefined : given.kube };
 }
 
 async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
@@ -340,6 +358,7 @@ async function followWatch(
       units: flags.unit ?? [],
       containers,
       kube: flags.kube,
+      selector: flags.selector,
       namespace: flags.namespace,
       container: flags.container,
       logs: flags.log ?? [],

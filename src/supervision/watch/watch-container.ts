@@ -223,11 +223,7 @@ export async function followContainer(options: FollowContainerOptions): Promise<
     target.kind === 'kube' ? `kube:${state.restarts}` : `${target.kind}:${state.startedAt ?? ''}`;
   const judged = new Set<string>();
   let warned = false;
-  const pause = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
+  const pause = (ms: number): Promise<void> => pauseUnlessAborted(ms, signal);
   while (!signal.aborted) {
     let state: ContainerState;
     try {
@@ -264,4 +260,21 @@ export async function followContainer(options: FollowContainerOptions): Promise<
     session.end(ended, failed, Date.now());
   }
   session.finish();
+}
+
+/**
+ * Waits `ms`, or less when the signal aborts. Its abort listener goes when the time is up: a watch that
+ * polls every 2 s for days would otherwise pile one listener on the signal per poll.
+ */
+export function pauseUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

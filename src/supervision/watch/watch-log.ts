@@ -43,7 +43,10 @@ export async function watchLog(options: WatchLogOptions): Promise<void> {
         if (invocation === null || beginsNewStart(line, state, options.engine ?? null)) {
           if (state !== null && !state.ended) {
             const ready = state.progress.readyAtMs !== null;
-            session.end('the log shows a new start', !ready, Date.now());
+            // A start that was ready and then logged its death failed too: a restart loop that wastes no
+            // time puts the next start right behind the death, before any silence could say so.
+            const died = ready && session.peekCurrent()?.verdict === 'failure';
+            session.end('the log shows a new start', !ready || died, Date.now());
           }
           invocation = nameLogStart(at.file, at.offset, line);
         }
