@@ -2,7 +2,7 @@
 // profile.mjs — where the time of one vigil command goes: runs it under `node --cpu-prof` and prints the
 // functions with the most self time and the most inclusive time (a function counted once per sample).
 //
-//   node bench/profile.mjs [--top 25] [--filter dist/] [--bin dist/cli/bin.js] -- diagnose bench/out/journal-1g.log --format json
+//   node bench/profile.mjs [--top 25] [--filter dist/] [--bin dist/cli/bin.js] [--interval µs] -- diagnose bench/out/journal-1g.log --format json
 //
 // The arguments after `--` go to dist/cli/bin.js (or --bin); stdout is discarded. The .cpuprofile stays in
 // bench/out/profiles/ for Chrome DevTools / speedscope.
@@ -25,14 +25,20 @@ const own = argv.slice(0, dash);
 const top = own.includes('--top') ? Number(own[own.indexOf('--top') + 1]) : 25;
 const bin = own.includes('--bin') ? own[own.indexOf('--bin') + 1] : 'dist/cli/bin.js';
 const filter = own.includes('--filter') ? new RegExp(own[own.indexOf('--filter') + 1]) : null;
+// Node samples every 1 ms by default: too coarse for a start-up of a few hundred ms (--interval 100 = 0.1 ms).
+const interval = own.includes('--interval') ? Number(own[own.indexOf('--interval') + 1]) : 1000;
 const dir = path.join(ROOT, 'bench', 'out', 'profiles');
 fs.mkdirSync(dir, { recursive: true });
 const before = new Set(fs.readdirSync(dir));
 const t0 = performance.now();
-const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, bin, ...argv.slice(dash + 1)], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const r = spawnSync(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-interval=${interval}`, '--cpu-prof-dir', dir, bin, ...argv.slice(dash + 1)],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const wall = (performance.now() - t0) / 1000;
 const file = fs.readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
 if (!file) {
@@ -64,6 +70,8 @@ for (const [id, c] of count) {
   }
 }
 const total = prof.samples.length;
+// Sampled time in ms: the profile's span shared out by samples.
+const msPer = (prof.endTime - prof.startTime) / 1000 / Math.max(1, total);
 const idle = self.get('(idle)') ?? 0;
 const show = (title, map) => {
   console.log(`\n${title}`);
@@ -71,7 +79,11 @@ const show = (title, map) => {
     .filter(([k]) => !filter || filter.test(k))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .forEach(([k, c]) => console.log(`${((100 * c) / total).toFixed(1).padStart(6)} %  ${k}`));
+    .forEach(([k, c]) =>
+      console.log(
+        `${((100 * c) / total).toFixed(1).padStart(6)} % ${(c * msPer).toFixed(1).padStart(7)} ms  ${k}`,
+      ),
+    );
 };
 console.log(
   `${path.relative(ROOT, path.join(dir, file))}: wall ${wall.toFixed(2)} s, exit ${r.status}, ${total} samples, idle ${((100 * idle) / total).toFixed(1)} %`,

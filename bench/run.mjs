@@ -5,13 +5,18 @@
 // stdin and .gz input, the bundled incident against `node -e 0`, `vigil check` on 100 and 600
 // distributions and the CPU `vigil run` spends following a chatty server.
 //
-//   npm run build && node bench/run.mjs [--sizes 100m,1g[,4g]] [--runs N] [--only diagnose,shapes,stdin,gz,small,check,run]
-//                                       [--shapes cut,reworded,request-errors] [--shape-size 1g] [--clean]
+//   npm run build && node bench/run.mjs [--sizes 1m,10m,100m,1g] [--4g] [--runs N]
+//                                       [--only diagnose,shapes,stdin,gz,small,check,run,watch]
+//                                       [--shapes cut,reworded,request-errors] [--shape-sizes 1m,10m,100m,1g] [--clean]
 //                                       [--write] [--strict] [--keep-going] [--warmup 0|1] [--vigil dist/cli/bin.js]
 //
-// * The journal shape runs at every size of --sizes (time linear in size); the other shapes, stdin and .gz at
-//   --shape-size (default: 1g when --sizes has it, else the first size). --clean deletes each generated
-//   input of 500 MB or more once it has been timed.
+// * The journal shape runs at every size of --sizes (default 1m,10m,100m,1g: the logs operators have, 1 to
+//   100 MB, and the headline; --4g adds 4g); the other shapes, stdin and .gz at every size of --shape-sizes
+//   (default: the same sizes; --shape-size is its old one-size spelling). Each is paired with the grep
+//   pipeline, `cat` and `node -e 0` (Node's own start: what no log can be faster than). --clean deletes each
+//   generated input of 500 MB or more once it has been timed.
+// * watch: the CPU `vigil watch --follow --log F` spends per 1,000 lines while the chatty server appends
+//   --rate lines a second to F (steady state, from 2 s on, sampled from /proc).
 // * Builds nothing: dist/cli/bin.js must exist (`npm run build`). It times a copy of dist/ taken at the start
 //   (bench/out/vigil-dist), so a rebuild during the bench does not change what is measured.
 // * Generates missing inputs under bench/out/ (gitignored): journal-<size>.log (+ .meta.json with the planted
@@ -34,7 +39,7 @@ import process from 'node:process';
 import console from 'node:console';
 import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
-import { setInterval, clearInterval } from 'node:timers';
+import { setInterval, clearInterval, setTimeout } from 'node:timers';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,9 +56,11 @@ const PAT = 'error|Error|exception|No valid|not supported|not found|cannot';
 const NEG = 'FutureWarning|gpt_oss_triton';
 const TIME = '/usr/bin/time';
 const NODE = process.execPath; // the node that runs the bench runs vigil too
-const SECTIONS = ['diagnose', 'shapes', 'stdin', 'gz', 'small', 'check', 'run'];
+const SECTIONS = ['diagnose', 'shapes', 'stdin', 'gz', 'small', 'check', 'run', 'watch'];
 /** Issue 13's targets (run: issue 6's). */
 const TARGETS = { grepRatio: 0.5, rssMiB: 150, checkMs: 250, incidentVsNode: 2, runCorePct: 5 };
+/** Issue 33's: 10 MB at most 2x `node -e 0`; 100 MB in every shape at most 1x the grep pipeline; watch. */
+const TARGETS_33 = { tenMbVsNode: 2, hundredMbVsGrep: 1, watchCorePct: 3 };
 const INCIDENT = 'examples/vllm-kimi-k25-flashinfer-mismatch.journal.log';
 /** Inputs this large are deleted after use with --clean. */
 const LARGE = 5e8;
@@ -61,7 +68,7 @@ const LARGE = 5e8;
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
   const o = {
-    sizes: ['100m', '1g'],
+    sizes: ['1m', '10m', '100m', '1g'],
     runs: null,
     only: SECTIONS,
     write: false,
@@ -73,7 +80,7 @@ function parseArgs(argv) {
     warmup: 1,
     largeRuns: null,
     shapes: SHAPES.filter((x) => x !== 'journal'),
-    shapeSize: null,
+    shapeSizes: null,
     envCounts: [100, 600],
     clean: false,
   };
@@ -102,7 +109,13 @@ function parseArgs(argv) {
     else if (a === '--rate') o.rate = Number(next());
     else if (a === '--env-count') o.envCounts = next().split(',').map(Number);
     else if (a === '--shapes') o.shapes = next().split(',').filter(Boolean);
-    else if (a === '--shape-size') o.shapeSize = next().toLowerCase();
+    else if (a === '--shape-size' || a === '--shape-sizes')
+      o.shapeSizes = next()
+        .toLowerCase()
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+    else if (a === '--4g') o.big = true;
     else if (a === '--clean') o.clean = true;
     else if (a === '--vigil') {
       BIN = next();
@@ -122,11 +135,13 @@ function parseArgs(argv) {
   }
   for (const s of o.only)
     if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}; sections: ${SECTIONS.join(',')}`);
+  if (o.big && !o.sizes.includes('4g')) o.sizes.push('4g');
   for (const s of o.sizes) parseSize(s);
   for (const s of o.shapes)
     if (!SHAPES.includes(s)) throw new Error(`unknown shape ${s}; shapes: ${SHAPES.join(',')}`);
-  o.shapeSize ??= o.sizes.includes('1g') ? '1g' : o.sizes[0];
-  parseSize(o.shapeSize);
+  // 4 GB in every shape is an hour on a quiet machine: the shapes stop at 1 GB unless asked.
+  o.shapeSizes ??= o.sizes.filter((x) => parseSize(x) <= 1e9);
+  for (const s of o.shapeSizes) parseSize(s);
   if (o.runs !== null && !(o.runs >= 1)) throw new Error('--runs must be >= 1');
   return o;
 }
@@ -333,6 +348,8 @@ function vigilCheck(meta, notes, context) {
 const grepCheck = (x) =>
   x.code === 0 ? null : `first grep exited ${x.code} (141 = killed by SIGPIPE: not a full scan)`;
 
+const NODE_E_0 = { key: 'node', argv: [NODE, '-e', '0'] };
+
 // ---------------------------------------------------------------- sections
 async function benchSize(j, opts, failures, notes) {
   const runs = j.meta.bytes < 5e8 ? (opts.runs ?? 5) : (opts.largeRuns ?? opts.runs ?? 3);
@@ -360,8 +377,9 @@ async function benchSize(j, opts, failures, notes) {
       check: grepCheck,
     },
     { key: 'cat', argv: ['bash', '-c', `cat ${sh(f)} > /dev/null`] },
+    NODE_E_0,
   ];
-  log(`${inputName(j)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat`);
+  log(`${inputName(j)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat / node -e 0`);
   const r = await rounds(methods, runs, failures, inputName(j));
   return {
     size: j.size,
@@ -375,10 +393,16 @@ async function benchSize(j, opts, failures, notes) {
     vigil: summary(r.vigil),
     grep: summary(r.grep),
     cat: summary(r.cat),
+    node: summary(r.node),
     vsGrep: paired(r.vigil, r.grep),
     vsCat: paired(r.vigil, r.cat),
+    vsNode: paired(r.vigil, r.node),
+    load: loadAverage(),
   };
 }
+
+/** The 1-minute load average as the row ends: the machine may be shared. */
+const loadAverage = () => os.loadavg()[0];
 
 async function benchStdin(j, opts, failures, notes) {
   const runs = j.meta.bytes < 5e8 ? (opts.runs ?? 3) : (opts.largeRuns ?? opts.runs ?? 3);
@@ -469,8 +493,6 @@ async function benchGzip(j, opts, failures, notes) {
     vsGunzip: paired(r.vigil, r.gunzip),
   };
 }
-
-const NODE_E_0 = { key: 'node', argv: [NODE, '-e', '0'] };
 
 /**
  * The bundled incident (1,551 lines) and `vigil --help`, paired with a bare `node -e 0`: what start-up costs
@@ -670,6 +692,86 @@ async function benchRun(opts, failures) {
   };
 }
 
+/**
+ * `vigil watch --follow --log F` while the chatty server appends `--rate` lines a second to F: the CPU
+ * vigil's own process spends (sampled from /proc, from 2 s on: the steady state, not the start-up) per
+ * 1,000 lines the server wrote meanwhile, and as a share of one core.
+ */
+async function benchWatch(opts, failures) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-watch-'));
+  const logFile = path.join(dir, 'server.log');
+  const cpuFile = path.join(dir, 'chatty.json');
+  fs.writeFileSync(logFile, '');
+  const seconds = opts.runSeconds;
+  const argv = [NODE, BIN, 'watch', '--follow', '--log', logFile, '--state-dir', path.join(dir, 'state')];
+  log(`watch: ${argv.join(' ')} on a server writing ${opts.rate} lines/s for ${seconds} s`);
+  const out = fs.openSync(logFile, 'a');
+  const vigil = spawn(argv[0], argv.slice(1), {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, XDG_CACHE_HOME: path.join(OUT, 'xdg-cache') },
+  });
+  let err = '';
+  vigil.stderr.on('data', (d) => {
+    err = (err + d.toString()).slice(-4000);
+  });
+  const server = spawn(
+    NODE,
+    [
+      'bench/chatty-server.mjs',
+      '--rate',
+      String(opts.rate),
+      '--seconds',
+      String(seconds),
+      '--cpu-out',
+      cpuFile,
+    ],
+    { cwd: ROOT, stdio: ['ignore', out, 'ignore'] },
+  );
+  fs.closeSync(out);
+  const t0 = process.hrtime.bigint();
+  const samples = [];
+  const sampler = setInterval(() => {
+    const cpu = procCpu(vigil.pid);
+    const lines = lineCount(logFile);
+    if (cpu !== null) samples.push({ t: Number(process.hrtime.bigint() - t0) / 1e9, cpu, lines });
+  }, 250);
+  await new Promise((resolve) => server.on('close', resolve));
+  // What the server wrote last is read before the count stops.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  clearInterval(sampler);
+  vigil.kill('SIGTERM');
+  const code = await new Promise((resolve) => vigil.on('close', resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (code !== 0 && code !== 1) {
+    failures.push(`watch: vigil watch exited ${code}: ${err.trim().slice(-400)}`);
+    return null;
+  }
+  const from = samples.find((s) => s.t >= 2);
+  const to = samples.at(-1);
+  if (!from || !to || to.lines <= from.lines) {
+    failures.push('watch: too few samples (a slower machine needs --run-seconds)');
+    return null;
+  }
+  const cpu = to.cpu - from.cpu;
+  return {
+    rate: opts.rate,
+    seconds,
+    lines: to.lines - from.lines,
+    cpuPer1000: (1000 * cpu) / (to.lines - from.lines),
+    corePct: (100 * cpu) / (to.t - from.t),
+    load: loadAverage(),
+  };
+}
+
+/** Lines in a file so far (the chatty server's output). */
+function lineCount(file) {
+  const bytes = fs.readFileSync(file);
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
+}
+
 // ---------------------------------------------------------------- report
 /** The commit (and whether the tree differs from it) when the bench started, i.e. what dist/ was built from. */
 function revision() {
@@ -718,22 +820,22 @@ function report(res, opts, m) {
   L.push('');
   if (res.sizes.length) {
     L.push(
-      '| input | vigil diagnose s (min–max) | vigil MB/s | grep pipeline s | cat s | vigil/grep | vigil/cat | peak RSS MiB vigil / grep | root cause |',
+      '| input | vigil diagnose s (min–max) | vigil MB/s | grep pipeline s | cat s | `node -e 0` s | vigil/grep | vigil/node | vigil/cat | peak RSS MiB vigil / grep | load | root cause |',
     );
-    L.push('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+    L.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of res.sizes)
       L.push(
         `| ${r.name} (${r.bytes.toLocaleString('en-US')} B, ${r.lines.toLocaleString('en-US')} lines; grep finds ${r.grepLines.toLocaleString('en-US')}), ${r.runs} rounds | ` +
-          `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ` +
-          `**${r.vsGrep.toFixed(2)}** | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${r.rootCause ?? '?'} |`,
+          `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ${fmtS(r.node.wall)} | ` +
+          `**${r.vsGrep.toFixed(2)}** | ${r.vsNode.toFixed(2)} | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${r.load.toFixed(1)} | ${r.rootCause ?? '?'} |`,
       );
     for (const r of res.stdin)
       L.push(
-        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | ${r.stdin.rssMiB.toFixed(0)} | ${r.vsGrep.toFixed(2)}× \`cat F \\| grep …\` (${fmtS(r.grep.wall)} s); ${r.vsFile.toFixed(2)}× the file input; the pipe alone (\`cat F \\| cat\`) ${fmtS(r.pipe.wall)} s |`,
+        `| ${label(r.size)} via stdin: \`cat F \\| vigil diagnose -\` | **${fmtS(r.stdin.wall)}** (${fmtS(r.stdin.min)}–${fmtS(r.stdin.max)}) | ${fmtMBs(r.bytes, r.stdin.wall)} | | | | | | | ${r.stdin.rssMiB.toFixed(0)} | | | ${r.vsGrep.toFixed(2)}× \`cat F \\| grep …\` (${fmtS(r.grep.wall)} s); ${r.vsFile.toFixed(2)}× the file input; the pipe alone (\`cat F \\| cat\`) ${fmtS(r.pipe.wall)} s |`,
       );
     for (const r of res.gz)
       L.push(
-        `| ${label(r.size)} as .gz (${(r.gzBytes / 1e6).toFixed(1)} MB); grep column: \`zcat \\| grep …\`, cat column: \`gzip -dc\` | **${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.zgrep.wall)} | ${fmtS(r.gunzip.wall)} | ${r.vsGrep.toFixed(2)} | ${r.vsGunzip.toFixed(2)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.zgrep.rssMiB.toFixed(0)} | |`,
+        `| ${label(r.size)} as .gz (${(r.gzBytes / 1e6).toFixed(1)} MB); grep column: \`zcat \\| grep …\`, cat column: \`gzip -dc\` | **${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.zgrep.wall)} | ${fmtS(r.gunzip.wall)} | | ${r.vsGrep.toFixed(2)} | | ${r.vsGunzip.toFixed(2)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.zgrep.rssMiB.toFixed(0)} | | |`,
       );
     L.push('');
     const journals = res.sizes.filter((r) => r.shape === 'journal');
@@ -774,6 +876,11 @@ function report(res, opts, m) {
       `\`vigil run\` following a server that printed ${res.run.lines.toLocaleString('en-US')} lines at ${Math.round(res.run.rate).toLocaleString('en-US')} lines/s: ` +
         `vigil's own CPU ${res.run.vigilCpu.toFixed(2)} s over ${res.run.wall.toFixed(1)} s = **${res.run.corePct.toFixed(1)} % of one core** ` +
         `(steady state ${res.run.steadyPct === null ? '?' : res.run.steadyPct.toFixed(1)} %; the server itself used ${res.run.childCpu.toFixed(2)} s), peak RSS ${res.run.rssMiB.toFixed(0)} MiB.`,
+    );
+  if (res.watch)
+    L.push(
+      `\`vigil watch --follow --log F\` while a server appends ${res.watch.rate.toLocaleString('en-US')} lines/s to F (steady state over ${res.watch.lines.toLocaleString('en-US')} lines): ` +
+        `**${(res.watch.cpuPer1000 * 1000).toFixed(1)} ms of CPU per 1,000 lines**, ${res.watch.corePct.toFixed(1)} % of one core (load ${res.watch.load.toFixed(1)}).`,
     );
   L.push('');
   return L.join('\n');
@@ -833,6 +940,24 @@ function targets(res) {
       c.wall * 1000 < TARGETS.checkMs,
       `${(c.wall * 1000).toFixed(0)} ms`,
     ]);
+  for (const r of res.sizes.filter((x) => x.size === '10m' && x.shape === 'journal'))
+    t.push([
+      `${r.name} ≤ ${TARGETS_33.tenMbVsNode}× \`node -e 0\``,
+      r.vsNode <= TARGETS_33.tenMbVsNode,
+      `${r.vsNode.toFixed(2)}×`,
+    ]);
+  for (const r of res.sizes.filter((x) => x.size === '100m'))
+    t.push([
+      `${r.name} ≤ ${TARGETS_33.hundredMbVsGrep}× the grep pipeline`,
+      r.vsGrep <= TARGETS_33.hundredMbVsGrep,
+      `${r.vsGrep.toFixed(2)}×`,
+    ]);
+  if (res.watch)
+    t.push([
+      `watch at ${res.watch.rate} lines/s < ${TARGETS_33.watchCorePct} % of a core`,
+      res.watch.corePct < TARGETS_33.watchCorePct,
+      `${res.watch.corePct.toFixed(1)} %`,
+    ]);
   if (res.run)
     t.push([
       `run at ${res.run.rate.toFixed(0)} lines/s < ${TARGETS.runCorePct} % of a core`,
@@ -846,7 +971,7 @@ function commands(opts) {
   return [
     '```sh',
     'npm run build',
-    `node bench/run.mjs --sizes ${opts.sizes.join(',')} --shape-size ${opts.shapeSize}${opts.runs ? ` --runs ${opts.runs}` : ''}${opts.largeRuns ? ` --large-runs ${opts.largeRuns}` : ''}${opts.only.length < SECTIONS.length ? ` --only ${opts.only.join(',')}` : ''} --write`,
+    `node bench/run.mjs --sizes ${opts.sizes.join(',')} --shape-sizes ${opts.shapeSizes.join(',')}${opts.runs ? ` --runs ${opts.runs}` : ''}${opts.largeRuns ? ` --large-runs ${opts.largeRuns}` : ''}${opts.only.length < SECTIONS.length ? ` --only ${opts.only.join(',')}` : ''} --write`,
     '# what it times, F = bench/out/journal-<size>[-<shape>].log (node bench/generate-journal.mjs --shape …):',
     'node dist/cli/bin.js diagnose F --format json',
     `bash -c "grep -E '${PAT}' F | grep -v -E '${NEG}' > /dev/null"`,
@@ -900,13 +1025,15 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const failures = [];
   const notes = new Set();
-  const res = { sizes: [], stdin: [], gz: [], small: null, checks: [], run: null };
+  const res = { sizes: [], stdin: [], gz: [], small: null, checks: [], run: null, watch: null };
   const inputs = [];
   if (opts.only.includes('diagnose')) for (const size of opts.sizes) inputs.push([size, 'journal']);
-  if (opts.only.includes('shapes')) for (const shape of opts.shapes) inputs.push([opts.shapeSize, shape]);
-  const streamed = opts.only.includes('stdin') || opts.only.includes('gz');
-  if (streamed && !inputs.some(([size, shape]) => size === opts.shapeSize && shape === 'journal'))
-    inputs.push([opts.shapeSize, 'journal']);
+  for (const size of opts.shapeSizes) {
+    if (opts.only.includes('shapes')) for (const shape of opts.shapes) inputs.push([size, shape]);
+    const streamed = opts.only.includes('stdin') || opts.only.includes('gz');
+    if (streamed && !inputs.some(([s, shape]) => s === size && shape === 'journal'))
+      inputs.push([size, 'journal']);
+  }
   // Smallest first: a wrong answer stops the bench before minutes of timing.
   inputs.sort((a, b) => parseSize(a[0]) - parseSize(b[0]));
   for (const [size, shape] of inputs) {
@@ -928,7 +1055,7 @@ async function main() {
     } else for (const n of v.notes) notes.add(`${inputName(j)}: ${n}`);
     const timed = shape === 'journal' ? opts.only.includes('diagnose') && opts.sizes.includes(size) : true;
     if (timed) res.sizes.push(await benchSize(j, opts, failures, notes));
-    if (shape === 'journal' && size === opts.shapeSize) {
+    if (shape === 'journal' && opts.shapeSizes.includes(size)) {
       if (opts.only.includes('stdin')) res.stdin.push(await benchStdin(j, opts, failures, notes));
       if (opts.only.includes('gz')) res.gz.push(await benchGzip(j, opts, failures, notes));
     }
@@ -938,6 +1065,7 @@ async function main() {
   if (opts.only.includes('check'))
     for (const count of opts.envCounts) res.checks.push(await benchCheck(opts, failures, count));
   if (opts.only.includes('run')) res.run = await benchRun(opts, failures);
+  if (opts.only.includes('watch')) res.watch = await benchWatch(opts, failures);
 
   const m = machine();
   const table = report(res, opts, m);

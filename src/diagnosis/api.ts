@@ -15,11 +15,11 @@ export interface DiagnoseOptions {
    */
   readEveryLine?: boolean;
   /**
-   * The log's last this many bytes are read closely (default 4 MiB): every line that may matter. Before
-   * them, whatever the server was doing, only signs of a failure, a start or a stop are looked for: a
-   * traceback, an exception or an error-level line (not one an INFO line quotes), systemd, a segmentation
-   * fault, a shutdown; the first 200 lines are read in full, and the 2,000 lines after a start, a stop or
-   * a death closely. The same log costs the same whether its start is in it or not.
+   * The log's last this many bytes (default 4 MiB) wait until the log ends, and their last 4,000 lines are
+   * then read closely: every line that may matter. Before them, whatever the server was doing, only signs
+   * of a failure, a start or a stop are looked for: a traceback, an exception or an error-level line (not
+   * one an INFO line quotes), systemd, a segmentation fault, a shutdown; the first 200 lines are read in
+   * full, and the 2,000 lines after a start, a stop or a death closely. The same log costs the same whether its start is in it or not.
    */
   closeReadBytes?: number;
   /**

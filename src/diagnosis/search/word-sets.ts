@@ -25,7 +25,8 @@ export const MAX_WORD_SETS = 31;
 
 export function compileWordSets(sets: readonly (readonly string[])[]): WordSets {
   if (sets.length > MAX_WORD_SETS) throw new Error(`at most ${MAX_WORD_SETS} word sets`);
-  const { table, masks, lineStart, firstMasked, depth } = buildTable(sets);
+  const { table, classes, shift, masks, lineStart, firstMasked, depth } = buildTable(sets);
+  const newline = classes[0x0a] as number;
   // The last line read whole, and where along it a state added sets (a few places a line; a line with
   // more is read whole again when its tail is asked of).
   let recorded: string | null = null;
@@ -39,7 +40,7 @@ export function compileWordSets(sets: readonly (readonly string[])[]): WordSets 
     let hits = 0;
     for (let i = 0; i < line.length; i++) {
       // Words are ASCII: a character past Latin-1 may read as any byte, it can only add a set.
-      state = table[(state << 8) | (line.charCodeAt(i) & 0xff)] as number;
+      state = table[(state << shift) | (classes[line.charCodeAt(i) & 0xff] as number)] as number;
       if (state >= firstMasked) {
         const own = masks[state] as number;
         mask |= own;
@@ -51,7 +52,7 @@ export function compileWordSets(sets: readonly (readonly string[])[]): WordSets 
       }
     }
     hitCount = hits;
-    endMask = masks[table[(state << 8) | 0x0a] as number] as number;
+    endMask = masks[table[(state << shift) | newline] as number] as number;
     recorded = line;
     return mask | endMask;
   };
@@ -69,27 +70,31 @@ export function compileWordSets(sets: readonly (readonly string[])[]): WordSets 
       }
       let whole = from <= depth ? lineStart : ROOT;
       for (let i = Math.max(0, from - depth); i < from; i++) {
-        whole = table[(whole << 8) | (line.charCodeAt(i) & 0xff)] as number;
+        whole = table[(whole << shift) | (classes[line.charCodeAt(i) & 0xff] as number)] as number;
       }
       let state = lineStart;
       let mask = masks[state] as number;
       for (let i = from; i < line.length; i++) {
-        const byte = line.charCodeAt(i) & 0xff;
-        state = table[(state << 8) | byte] as number;
-        whole = table[(whole << 8) | byte] as number;
+        const byte = classes[line.charCodeAt(i) & 0xff] as number;
+        state = table[(state << shift) | byte] as number;
+        whole = table[(whole << shift) | byte] as number;
         mask |= masks[state] as number;
         if (state === whole) {
           for (let h = hitCount - 1; h >= 0 && (hitAt[h] as number) > i; h--) mask |= hitMask[h] as number;
           return mask | endMask;
         }
       }
-      return mask | (masks[table[(state << 8) | 0x0a] as number] as number);
+      return mask | (masks[table[(state << shift) | newline] as number] as number);
     },
   };
 }
 
 function buildTable(sets: readonly (readonly string[])[]): {
   table: Uint16Array;
+  /** Each byte's column in the table (bytes no word holds share column 0; letters of either case share one). */
+  classes: Uint8Array;
+  /** A state's row starts at `state << shift`. */
+  shift: number;
   masks: Int32Array;
   lineStart: number;
   /** States from this number on add sets. */
@@ -100,16 +105,20 @@ function buildTable(sets: readonly (readonly string[])[]): {
   const words = sets.flatMap((set) => set);
   const setOf = sets.flatMap((set, index) => set.map(() => index));
   for (const word of words) if (word.length === 0) throw new Error('a word set holds an empty word');
-  const { children, ends: own } = buildTrie(
-    words.map((word) => asciiBytes(word, 'a word set')),
-    (index) => 1 << (setOf[index] as number),
-  );
+  const spelled = words.map((word) => asciiBytes(word, 'a word set'));
+  const { children, ends: own } = buildTrie(spelled, (index) => 1 << (setOf[index] as number));
   const count = children.length;
   if (count > 0xffff) throw new Error('too many words for one automaton');
+  // A column per byte the words hold, not 256: every byte no word holds leads every state where the
+  // others do not, so one column stands for all of them. The table is a quarter as large (the knowledge
+  // lists' words hold about 60 bytes): a quarter of the rows to copy when it is built, at every long log's
+  // start, and less of the cache taken while it is read.
+  const { classes, shift } = classesOf(spelled);
+  const width = 1 << shift;
   // States are numbered as they are found, those that add sets from the top down and the rest from 0 up,
   // so that a step tells by its state's number alone whether to look at its mask (few states add sets,
   // and the pass reads every character); the table is written in those numbers at once.
-  const table = new Uint16Array(count * 256);
+  const table = new Uint16Array(count << shift);
   const masks = new Int32Array(count);
   const failure = new Uint16Array(count);
   const numbered = new Uint16Array(count);
@@ -121,23 +130,49 @@ function buildTable(sets: readonly (readonly string[])[]): {
   for (let head = 0; head < order.length; head++) {
     const state = order[head] as number;
     const at = numbered[state] as number;
-    const row = at * 256;
+    const row = at << shift;
     if (state !== 0) {
-      const link = (failure[at] as number) * 256;
-      table.copyWithin(row, link, link + 256);
+      const link = (failure[at] as number) << shift;
+      table.copyWithin(row, link, link + width);
     }
     for (const [byte, child] of children[state] ?? []) {
-      const link = state === 0 ? 0 : (table[row + byte] as number);
+      const column = classes[byte] as number;
+      const link = state === 0 ? 0 : (table[row + column] as number);
       const mask = (own[child] as number) | (masks[link] as number);
       const number = mask === 0 ? low++ : high--;
       numbered[child] = number;
       failure[number] = link;
       masks[number] = mask;
-      table[row + byte] = number;
-      if (byte >= 0x61 && byte <= 0x7a) table[row + byte - 0x20] = number;
+      table[row + column] = number;
       order.push(child);
     }
   }
   const depth = words.reduce((most, word) => Math.max(most, word.length), 0);
-  return { table, masks, lineStart: table[0x0a] as number, firstMasked: low, depth };
+  return {
+    table,
+    classes,
+    shift,
+    masks,
+    lineStart: table[classes[0x0a] as number] as number,
+    firstMasked: low,
+    depth,
+  };
+}
+
+/**
+ * Each byte's column: 1, 2, … for the bytes the (lowered) words hold, an upper-case letter in its lower
+ * case's column, and 0 for every other byte; `shift` makes a row wide enough for them all.
+ */
+function classesOf(words: readonly number[][]): { classes: Uint8Array; shift: number } {
+  const classes = new Uint8Array(256);
+  let next = 1;
+  for (const word of words) {
+    for (const byte of word) {
+      if (classes[byte] !== 0) continue;
+      classes[byte] = next;
+      if (byte >= 0x61 && byte <= 0x7a) classes[byte - 0x20] = next;
+      next++;
+    }
+  }
+  return { classes, shift: Math.max(1, 32 - Math.clz32(next - 1)) };
 }
