@@ -19,6 +19,13 @@ export interface CategoryRule {
   words?: RegExp;
 }
 
+/**
+ * A program's own bug, whatever words it holds (`panic: runtime error: index out of range`, a C++
+ * `std::length_error`): no setting or package is named, so no kind but `other` is said.
+ */
+export const PROGRAM_BUG =
+  /\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))/;
+
 /** Ordered most specific first: on equal evidence the earlier category wins. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
@@ -41,7 +48,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
     words:
-      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert|unspecified launch failure|illegal instruction was encountered/i,
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU/i,
   },
   {
     category: 'gpu-arch-unsupported',
@@ -66,7 +73,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+      /\bNCCL\b|\bMPI error\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
   },
   {
     category: 'distributed-ray',
@@ -86,7 +93,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/,
     packages: /huggingface_hub|modelscope|hf_transfer/,
     words:
-      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|pull model manifest/i,
+      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bdownload\w* encountered an error|pull model manifest/i,
   },
   {
     category: 'network-port',
@@ -151,7 +158,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported/i,
   },
   {
     category: 'other',

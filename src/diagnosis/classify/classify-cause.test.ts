@@ -22,6 +22,27 @@ describe('classifyCause', () => {
       'kv-cache-insufficient',
     ],
     ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
+    [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
+    [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
+    [
+      null,
+      'Callback: Queue 0x7f5b aborting with error : HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception. code: 0x1016',
+      [],
+      'illegal-memory-access',
+    ],
+    [null, 'Download encountered an error:', [], 'auth-or-download'],
+    [
+      null,
+      '[TensorRT-LLM][ERROR] Assertion failed: Failed: MPI error mpiUtils.cpp:211',
+      [],
+      'distributed-nccl',
+    ],
+    [
+      null,
+      '[TensorRT-LLM][ERROR] Assertion failed: max_context_len <= mMaxContextLength',
+      [],
+      'config-invalid',
+    ],
     [
       'RuntimeError',
       'CUDA error: no kernel image is available for execution on the device',

@@ -1,7 +1,7 @@
 import type { Frame } from '../../parsing/traceback.js';
 import type { GeneralCategory } from '../../types/diagnosis.js';
 import type { Phase } from '../knowledge/phases.js';
-import { CATEGORY_RULES, type CategoryRule } from './categories.js';
+import { CATEGORY_RULES, PROGRAM_BUG, type CategoryRule } from './categories.js';
 
 /** What any root cause shows, whatever its engine. */
 export interface CauseEvidence {
@@ -51,6 +51,9 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
   // Paths name places, not kinds (`sgl_kernel/sm100/...`, `llm/gguf/ggml-cuda.cu`): their words are left out.
   const text = `${type}: ${evidence.message}`.replace(/\S*\/\S*/g, ' ');
   let best: { rule: CategoryRule; score: number; basis: string[] } | null = null;
+  const bug = PROGRAM_BUG.exec(evidence.message);
+  if (bug !== null)
+    best = { rule: OTHER, score: Infinity, basis: [`message: a program's own bug ("${bug[0]}")`] };
   for (const rule of CATEGORY_RULES) {
     const basis: string[] = [];
     let score = 0;

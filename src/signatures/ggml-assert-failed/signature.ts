@@ -3,7 +3,8 @@ import { defineSignature } from '../define-signature.js';
 export default defineSignature({
   id: 'ggml-assert-failed',
   title: 'llama.cpp aborted on a GGML_ASSERT',
-  category: 'model-unsupported-arch',
+  // Its checks guard every kind of fault (a model's shape, a batch, a backend's bug): no one kind.
+  category: 'other',
   engines: ['llamacpp', 'ollama'],
   keywords: ['ggml_assert('],
   match: {
