@@ -63,7 +63,7 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // A message socket closed under its reader: the process at the other end died or was shut down first.
   /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
   /^Fatal Python error: Aborted/,
-  /^Aborted \(core dumped\)$/,
+  /^Aborted \(core dumped\)\s*$/,
 ];
 
 export const isWrapper: (text: string) => boolean = anyOf(WRAPPER_PATTERNS);

@@ -560,7 +560,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\ninit_torch_distributed\n',
     ],
   ],
-  ['^Aborted \\(core dumped\\)$', ['\nAborted (core dumped)\n']],
+  ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
   [
     '^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \\d+',
@@ -654,6 +654,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['^msg="([^"]+)"(?:.*?error="([^"]+)")?', ['\nmsg="']],
+  ['^msg="Load failed".*?error="((?:[^"\\\\]|\\\\.)+)"', ['\nmsg="Load failed"']],
   ['^msg="NewLlamaServer failed".*?error="([^"]+)"', ['\nmsg="NewLlamaServer failed"']],
   ['^panic: (.+)', ['\npanic: ']],
   ['^server_args=ServerArgs\\(', ['\nserver_args=ServerArgs(']],

@@ -17,6 +17,17 @@ export default defineGrammar({
       message: (m) => m[1] ?? '',
       quiet: true,
     },
+    // The scheduler's INFO line when a model's load ended: its error="..." is the runner's death, with the
+    // exit status (a Windows NTSTATUS: 0xc0000094 is an integer division by zero) and what it printed.
+    {
+      id: 'ollama-load-failed',
+      rank: 395,
+      pattern: /^msg="Load failed".*?error="((?:[^"\\]|\\.)+)"/,
+      fatal: true,
+      strength: 34,
+      message: (m) => m[1] ?? '',
+      quiet: true,
+    },
     {
       id: 'ollama-load-error',
       rank: 400,
