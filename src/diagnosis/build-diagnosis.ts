@@ -15,6 +15,7 @@ import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
+import { isWaitingError } from './knowledge/waiting.js';
 
 export interface DiagnosisInput {
   /** The log is over (not a peek while it grows): only then can a line be what ends it. */
@@ -32,6 +33,8 @@ export interface DiagnosisInput {
 
 const SIGNATURE_PULL = 60;
 const WRAPPER_PENALTY = 100;
+/** A timeout or a lost connection after an earlier failure waited on it (knowledge/waiting.ts). */
+const ECHO_PENALTY = 40;
 const MAX_EVIDENCE = 14;
 
 interface Scored {
@@ -66,13 +69,19 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   // Found once for all candidates: finding it reads the attempt's candidates.
   const death = deathOf(attempt);
   const survived = survivedBefore(candidates);
-  const scored = candidates.map((candidate) =>
-    scoreCandidate(
-      candidate,
-      input.signatures,
-      survived(candidate) ? LIVED_THROUGH : workBeforeDeath(death, candidate, attempt.lastReadyLine),
-    ),
+  const firstFailure = candidates.find(
+    (c) => c.fatal && !c.wrapper && c.kind === 'exception' && !isWaitingError(c.exception) && !survived(c),
   );
+  const scored = candidates.map((candidate) => {
+    const echo =
+      firstFailure !== undefined &&
+      firstFailure.line.n < candidate.line.n &&
+      isWaitingError(candidate.exception);
+    const lived = survived(candidate)
+      ? LIVED_THROUGH
+      : workBeforeDeath(death, candidate, attempt.lastReadyLine);
+    return scoreCandidate(candidate, input.signatures, lived + (echo ? ECHO_PENALTY : 0));
+  });
   const best = pickBest(scored);
   const eligible = new Set(candidates);
   const groups = [...attempt.groups.values()].filter((g) => eligible.has(g.representative));

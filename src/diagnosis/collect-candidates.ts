@@ -69,7 +69,9 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const summary = wrapper || traceback.message.trim() === '' || BUILD_SUMMARY.test(traceback.message);
   const buildLine = summary ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
   // A loader's summary that lists what each attempt raised (`- ImportError: ...undefined symbol`).
-  const listed = summary ? findListedException(traceback.detail) : null;
+  const listed = summary
+    ? (findListedException(traceback.detail) ?? findClosingException(traceback.detail))
+    : null;
   if (listed) {
     drafts.push({
       kind: 'exception',
@@ -110,6 +112,24 @@ function findListedException(
 ): { type: string; message: string; line: ParsedLine } | null {
   for (const line of lines) {
     const m = LISTED_EXCEPTION.exec(line.text);
+    if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
+  }
+  return null;
+}
+
+/** An exception's own line, as Python prints it, inside another's message. */
+const CLOSING_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (.+)/;
+
+/**
+ * The error a wrapper's message closes with (TorchScript's interpreter prints its own traceback, then the
+ * exception it ran into): the last such line of the message, when its words say what failed.
+ */
+function findClosingException(
+  lines: readonly ParsedLine[],
+): { type: string; message: string; line: ParsedLine } | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as ParsedLine;
+    const m = CLOSING_EXCEPTION.exec(line.text);
     if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
   }
   return null;

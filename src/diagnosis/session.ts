@@ -330,8 +330,9 @@ class Session implements DiagnosisSession, ScanTarget {
     for (let depth = 0; link?.chainedFrom && depth < MAX_CHAIN_WALK; depth++) {
       const bonus = 12;
       for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) {
-        // The same error again right after itself (a library complaining once per import) is no chain.
-        if (!added.includes(candidate)) candidate.chainBonus += bonus;
+        // The same error again right after itself (a library complaining once per import) is no chain;
+        // a stop (`SystemExit`, a cancelled task) handled on the way out is no cause, however linked.
+        if (!added.includes(candidate) && candidate.fatal) candidate.chainBonus += bonus;
       }
       link = link.chainedFrom;
     }

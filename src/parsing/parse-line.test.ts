@@ -38,6 +38,11 @@ describe('parseLine', () => {
       },
     ],
     [
+      "llama.cpp's common log with timestamps",
+      '1.22.756.113 E CUDA error: the requested functionality is not supported',
+      { text: 'CUDA error: the requested functionality is not supported', level: 'ERROR' },
+    ],
+    [
       'V0 worker with rank',
       "(VllmWorker rank=0 pid=3781015) ERROR 08-16 11:45:16 [multiproc_executor.py:511] KeyError: 'x'",
       { text: "KeyError: 'x'", process: 'VllmWorker rank=0', level: 'ERROR' },

@@ -234,6 +234,15 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d [\w.-]+\.go:\d+: /,
     first: isDigit,
   },
+  // llama.cpp's common log with timestamps (`--log-timestamps`, on in llama-server): minutes, seconds,
+  // milliseconds and microseconds since start, then the level's letter.
+  {
+    id: 'llama-common',
+    stage: 'header',
+    pattern: /^\d+\.\d\d\.\d{3}\.\d{3} ([DIWE]) /,
+    first: isDigit,
+    level: (m) => toLevel(m[1]),
+  },
   {
     id: 'glog',
     stage: 'header',

@@ -61,11 +61,10 @@ describe('anyOf', () => {
     ];
     expect(logs.length).toBeGreaterThan(100);
     const gated = LISTS.map(([, patterns]) => anyOf(patterns));
-    const plain = LISTS.map(
-      ([, patterns]) =>
-        (text: string) =>
-          patterns.some((p) => new RegExp(p.source, p.flags.replace('g', '')).test(text)),
-    );
+    const plain = LISTS.map(([, patterns]) => {
+      const compiled = patterns.map((p) => new RegExp(p.source, p.flags.replace('g', '')));
+      return (text: string) => compiled.some((p) => p.test(text));
+    });
     const differ: string[] = [];
     let tested = 0;
     for (const path of logs) {

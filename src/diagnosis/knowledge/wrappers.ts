@@ -26,6 +26,12 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /RuntimeError: Ninja build failed/i,
   /^Ninja build failed/i,
   /Error building extension/i,
+  // A build tool's exit: the compiler's or linker's lines in the output after it say why.
+  /CalledProcessError: Command '\[?'(?:[^']*\/)?(?:ninja|make|cmake|nvcc|gcc|g\+\+|c\+\+|cc|clang\+*)'[,\]].*returned non-zero exit status/,
+  // MLIR's pass pipeline (Triton's lowering): the pass's own error (`LLVM ERROR: ...`) comes before it.
+  /PassManager::run failed/,
+  // TorchScript's interpreter: the error it ran into closes its message (collect-candidates.ts).
+  /The following operation failed in the TorchScript interpreter/,
   /Failed to initialize the engine|Initialization failed\. See|Engine process failed to start/i,
   // SGLang
   /Received sigquit from a child process/i,
@@ -48,6 +54,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // llama.cpp / Ollama
   /llama runner process (?:has terminated|no longer running)/i,
   /try reducing --n-gpu-layers/i,
+  // ggml's abort after a GPU call failed: the `CUDA error: REASON` lines printed with it say what.
+  /^\S*:\d+: (?:CUDA|ROCm|HIP|SYCL|MUSA|CANN|Vulkan) error\s*$/,
   /main: error: unable to load model/i,
   /llama_init_from_gpt_params: error: failed to load model/i,
   /Server process terminated unexpectedly/i,

@@ -48,6 +48,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'CUDA out of memory|OutOfMemoryError|CUDA_ERROR_OUT_OF_MEMORY',
     ['CUDA out of memory', 'OutOfMemoryError', 'CUDA_ERROR_OUT_OF_MEMORY'],
   ],
+  [
+    "CalledProcessError: Command '\\[?'(?:[^']*\\/)?(?:ninja|make|cmake|nvcc|gcc|g\\+\\+|c\\+\\+|cc|clang\\+*)'[,\\]].*returned non-zero exit status",
+    ["CalledProcessError: Command ''", "CalledProcessError: Command '['"],
+  ],
   ['Capture cuda graph failed: ?$', ['Capture cuda graph failed:\n', 'Capture cuda graph failed: \n']],
   [
     'Casting torch\\.bfloat16 to torch\\.float16|Ignore import error when loading sglang\\.srt\\.models\\.torch_native_llama',
@@ -162,6 +166,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'OOMKilled',
     ],
   ],
+  ['PassManager::run failed', ['PassManager::run failed']],
   ['Rank \\d+ scheduler is dead', [' scheduler is dead']],
   ['Ray will no longer override accelerator', ['Ray will no longer override accelerator']],
   ['Received sigquit from a child process', ['Received sigquit from a child process']],
@@ -287,6 +292,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [
     "The following error message 'operation scheduled before its operands' can be ignored",
     ["The following error message 'operation scheduled before its operands' can be ignored"],
+  ],
+  [
+    'The following operation failed in the TorchScript interpreter',
+    ['The following operation failed in the TorchScript interpreter'],
   ],
   ['The server is fired up and ready to roll', ['The server is fired up and ready to roll']],
   ['There appear to be \\d+ leaked (?:semaphore|shared_memory)', ['There appear to be ']],
@@ -444,8 +453,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '\\bHIP error\\b|\\bhipError\\w+|\\bHSA_STATUS_ERROR_\\w+',
-    ['HIP error', 'hipError', 'HSA_STATUS_ERROR_'],
+    '\\bHIP error\\b|\\bROCm error\\b|\\bhipError\\w+|\\bHSA_STATUS_ERROR_\\w+',
+    ['HIP error', 'ROCm error', 'hipError', 'HSA_STATUS_ERROR_'],
   ],
   ['\\bKeyboardInterrupt\\b|Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
@@ -579,6 +588,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nInitializing a V1 LLM engine (v', '\nInitializing an LLM engine (v'],
   ],
   ['^Killed$|\\bsignal: killed\\b', ['\nKilled\n', 'signal: killed']],
+  ['^LLVM ERROR: (.+)', ['\nLLVM ERROR: ']],
   ['^Ninja build failed', ['\nNinja build failed']],
   ["^No module named '([^']+)'", ["\nNo module named '"]],
   [
@@ -592,6 +602,18 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],
+  [
+    '^\\S*:\\d+: (?:CUDA|ROCm|HIP|SYCL|MUSA|CANN|Vulkan) error\\s*$',
+    [
+      ': CUDA error',
+      ': ROCm error',
+      ': HIP error',
+      ': SYCL error',
+      ': MUSA error',
+      ': CANN error',
+      ': Vulkan error',
+    ],
+  ],
   ['^\\S*python[\\d.]*: No module named (\\S+)', [': No module named ']],
   ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['.py:']],
   [

@@ -69,6 +69,17 @@ export default defineGrammar({
       strength: 36,
       crash: true,
     },
+    // LLVM's fatal error (Triton's and the ROCm compiler's lowering): the process's own reason, which the
+    // caller's `PassManager::run failed` names no further.
+    {
+      id: 'llvm-fatal',
+      rank: 165,
+      pattern: /^LLVM ERROR: (.+)/,
+      fatal: true,
+      strength: 44,
+      message: (m) => m[1] ?? '',
+      crash: true,
+    },
     // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`
     {
       id: 'c-assert-glibc',

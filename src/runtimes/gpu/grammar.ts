@@ -100,7 +100,7 @@ export default defineGrammar({
     {
       id: 'hip-error',
       rank: 97,
-      pattern: /\bHIP error\b|\bhipError\w+|\bHSA_STATUS_ERROR_\w+/,
+      pattern: /\bHIP error\b|\bROCm error\b|\bhipError\w+|\bHSA_STATUS_ERROR_\w+/,
       fatal: true,
       strength: 41,
       crash: true,
