@@ -1,3 +1,4 @@
+import { describeAllClear } from '../reporting/describe-health.js';
 import { open } from 'node:fs/promises';
 import { VigilError } from '../errors.js';
 import { redactDiagnosis } from '../redaction/index.js';
@@ -105,7 +106,8 @@ export function summarizeFiles(outcomes: FileOutcome[], format: ReportFormat, re
     if (diagnosis.verdict === 'failure' && root !== null) {
       return `✖ ${outcome.file}:${root.lineNumber}: ${root.message}`;
     }
-    return `✔ ${outcome.file}: no failure found in ${diagnosis.input.lines} lines`;
+    const clear = describeAllClear(diagnosis);
+    return `${clear.healthy ? '✔' : '–'} ${outcome.file}: ${clear.headline} in ${diagnosis.input.lines} lines`;
   });
   const counts = `${outcomes.length} files: ${failed.length} with a failure, ${outcomes.length - failed.length - unread} without, ${unread} not read`;
   return format === 'markdown'

@@ -64,7 +64,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     warnings: [],
   };
   const failing = findFailure(input);
-  if (failing === null) return base;
+  if (failing === null) return { ...base, health: healthOf(input.attempts.at(-1)) };
   const { attempt, candidates } = failing;
   // Found once for all candidates: finding it reads the attempt's candidates.
   const death = deathOf(attempt);
@@ -116,6 +116,13 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     symptoms,
     evidence: collectEvidence(best, groups),
   };
+}
+
+/** What the last start shows of its health when nothing failed: readiness, a stop, or neither. */
+function healthOf(attempt: Attempt | undefined): Diagnosis['health'] {
+  if (attempt === undefined) return 'unseen';
+  if (attempt.readyLine !== null) return 'ready';
+  return attempt.stopLine !== null || attempt.stopped || attempt.shutDown ? 'stopped' : 'unseen';
 }
 
 function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {

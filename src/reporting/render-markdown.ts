@@ -1,3 +1,4 @@
+import { describeAllClear } from './describe-health.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import { VERSION } from '../version.js';
 import { describeProcesses } from './describe-processes.js';
@@ -13,7 +14,9 @@ export function renderMarkdown(d: Diagnosis): string {
   const rc = d.rootCause;
   const warnings = d.warnings.map((w) => `> **Warning:** ${esc(w)}`).join('\n');
   if (d.verdict === 'no-failure') {
-    return `## Vigil diagnosis: no failure found\n\n${d.input.lines} lines read${readFrom(d)}${d.engine ? ` (${esc(describeEngine(d))})` : ''}; ${d.noiseSuppressed} harmless lines ignored.\n${warnings ? `\n${warnings}\n` : ''}\n_${GENERATED}_\n`;
+    const clear = describeAllClear(d);
+    const hint = clear.hint === null ? '' : `\n> ${esc(clear.hint)}\n`;
+    return `## Vigil diagnosis: ${clear.headline}\n\n${d.input.lines} lines read${readFrom(d)}${d.engine ? ` (${esc(describeEngine(d))})` : ''}; ${d.noiseSuppressed} harmless lines ignored.\n${hint}${warnings ? `\n${warnings}\n` : ''}\n_${GENERATED}_\n`;
   }
   if (d.current !== undefined) {
     out.push(

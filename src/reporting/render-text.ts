@@ -1,3 +1,4 @@
+import { describeAllClear } from './describe-health.js';
 import type { Diagnosis } from '../types/diagnosis.js';
 import { describeProcesses } from './describe-processes.js';
 import type { Paint } from './paint.js';
@@ -31,9 +32,10 @@ export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}
   const prose = (label: string, text: string): void => row(label, wrap(text, LABEL + 1, width));
   const rc = d.rootCause;
   if (d.verdict === 'no-failure') {
-    out.push(
-      `${paint.green('✔ no failure found')} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`,
-    );
+    const clear = describeAllClear(d);
+    const mark = clear.healthy ? paint.green(`✔ ${clear.headline}`) : paint.yellow(`– ${clear.headline}`);
+    out.push(`${mark} in ${d.input.lines} lines${d.engine ? ` (${d.engine})` : ''}`);
+    if (clear.hint !== null) out.push(wrap(clear.hint, 2, width, 2).replace(/^/, '  '));
     if (d.input.source !== undefined) out.push(paint.dim(`read: ${d.input.source}`));
     if (d.noiseSuppressed > 0)
       out.push(paint.dim(`${d.noiseSuppressed} alarming but harmless lines ignored`));

@@ -116,6 +116,11 @@ export interface Diagnosis {
   noiseSuppressed: number;
   /** The unit is up again: its latest start runs since then, and the failure above is an earlier one's. */
   current?: { state: 'running'; since: string };
+  /**
+   * With no failure found, what the log shows of the last start: it said it was ready, it was stopped as
+   * asked, or neither (the log ends before any sign of health: still loading, or dead without a word).
+   */
+  health?: 'ready' | 'stopped' | 'unseen';
   input: {
     lines: number;
     bytes: number;

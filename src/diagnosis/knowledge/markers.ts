@@ -20,7 +20,7 @@ export const READY_MARKERS: readonly RegExp[] = [
   /Application startup complete/,
   /Uvicorn running on/,
   /The server is fired up and ready to roll/,
-  /server is listening on|HTTP server listening|all slots are idle/,
+  /server is listening on|HTTP server listening|all slots are idle|(?:^|\s)(?:\w+: )?listening on https?:\/\//,
   /llama runner started in/,
   /^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \d+/,
   /Serving on|TurboMind .*(?:started|ready)/,

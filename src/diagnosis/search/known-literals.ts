@@ -946,8 +946,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['please check the stack trace above for the root cause'],
   ],
   [
-    'server is listening on|HTTP server listening|all slots are idle',
-    ['server is listening on', 'HTTP server listening', 'all slots are idle'],
+    'server is listening on|HTTP server listening|all slots are idle|(?:^|\\s)(?:\\w+: )?listening on https?:\\/\\/',
+    [
+      'server is listening on',
+      'HTTP server listening',
+      'all slots are idle',
+      'listening on http://',
+      'listening on https://',
+    ],
   ],
   [
     'something went wrong, please see the ollama server logs',

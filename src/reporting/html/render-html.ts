@@ -1,3 +1,4 @@
+import { describeAllClear } from '../describe-health.js';
 import type { Finding } from '../../checks/index.js';
 import { sortFindings } from '../check/sort-findings.js';
 import { describeProcesses } from '../describe-processes.js';
@@ -70,7 +71,8 @@ function pageTitle(page: IncidentPage): string {
   const failed = page.reports.filter(failedOf);
   if (page.reports.length > 1) return `Vigil: ${failed.length} of ${page.reports.length} logs failed`;
   const d = page.reports[0]?.diagnosis;
-  if (!d || d.verdict === 'no-failure') return 'Vigil: no failure found';
+  if (!d) return 'Vigil: no failure found';
+  if (d.verdict === 'no-failure') return `Vigil: ${describeAllClear(d).headline}`;
   return `Vigil: ${d.signature?.title ?? headline(d)}`;
 }
 
