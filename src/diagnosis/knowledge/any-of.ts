@@ -1,4 +1,5 @@
 import { requiredLiterals } from '../search/required-literals.js';
+import { PASS_PLAN } from '../search/word-pass-plan.js';
 import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-sets.js';
 
 /**
@@ -81,26 +82,39 @@ function buildPass(): void {
   const sets: string[][] = [];
   registered.forEach((list, index) => {
     if (index >= MAX_WORD_SETS) return;
-    const gated: RegExp[] = [];
-    const always: RegExp[] = [];
-    const words = new Set<string>();
-    for (const pattern of list.patterns) {
-      const required = wordsOf(pattern);
-      if (required === null) always.push(pattern);
-      else {
-        gated.push(pattern);
-        for (const word of required) words.add(word.slice(-WORD_LENGTH));
-      }
-    }
+    const { gated, always, words } = splitList(list.patterns);
     list.always = alternationOf(always);
     list.gated = alternationOf(gated);
     // The list's bit is its place in the pass.
-    sets.push([...words]);
+    sets.push(words);
   });
-  built = compileWordSets(sets);
+  // Laid out from the plan the build wrote where the lists are those it was written for (always, but
+  // for a list registered later, or a build whose plan is stale: then found from the words, as alike).
+  built = compileWordSets(sets, PASS_PLAN);
   readWhole = '';
   lastMask = -1;
   otherMask = -1;
+}
+
+/** A list's patterns whose words are looked for first, those tested on every line, and the words. */
+function splitList(patterns: readonly RegExp[]): { gated: RegExp[]; always: RegExp[]; words: string[] } {
+  const gated: RegExp[] = [];
+  const always: RegExp[] = [];
+  const words = new Set<string>();
+  for (const pattern of patterns) {
+    const required = wordsOf(pattern);
+    if (required === null) always.push(pattern);
+    else {
+      gated.push(pattern);
+      for (const word of required) words.add(word.slice(-WORD_LENGTH));
+    }
+  }
+  return { gated, always, words: [...words] };
+}
+
+/** The word sets of the pass, as buildPass reads them (scripts/build-literals.mjs writes their plan). */
+export function passWordSets(): string[][] {
+  return registered.slice(0, MAX_WORD_SETS).map((list) => splitList(list.patterns).words);
 }
 
 /**

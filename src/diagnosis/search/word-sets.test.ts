@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileWordSets } from './word-sets.js';
+import { readFileSync } from 'node:fs';
+import { PASS_PLAN } from './word-pass-plan.js';
+import { compileWordSets, planWordSets, readPlan, writePlan } from './word-sets.js';
 
 describe('compileWordSets', () => {
   it.each([
@@ -92,5 +94,46 @@ describe('compileWordSets', () => {
     const compiled = compileWordSets([['error'], ['\nfail']]);
     compiled.maskOf('no words here');
     expect(compiled.maskOfTail('x: fail with error', 3)).toBe(0b11);
+  });
+});
+
+describe('a word pass laid out from a plan', () => {
+  const sets = JSON.parse(PASS_PLAN.words) as string[][];
+
+  it('is the plan the knowledge lists’ words give, as written at build time', () => {
+    expect(sets.length).toBeGreaterThan(1);
+    expect(writePlan(planWordSets(sets))).toBe(PASS_PLAN.plan);
+  });
+
+  it('reads back the plan it wrote', () => {
+    const plan = planWordSets([['error', 'Traceback'], ['fail', '\nCopy'], ['oom\n']]);
+    expect(readPlan(writePlan(plan))).toEqual(plan);
+  });
+
+  it('answers every line of a real log as the pass found from the words does', () => {
+    const fromWords = compileWordSets(sets);
+    const fromPlan = compileWordSets(sets, PASS_PLAN);
+    const log = readFileSync(
+      new URL('../../../examples/vllm-kimi-k25-flashinfer-mismatch.journal.log', import.meta.url),
+      'utf8',
+    );
+    const lines = log.split('\n');
+    expect(lines.length).toBeGreaterThan(1000);
+    let found = 0;
+    for (const line of lines) {
+      const mask = fromWords.maskOf(line);
+      expect(fromPlan.maskOf(line)).toBe(mask);
+      if (mask !== 0) found++;
+    }
+    expect(found).toBeGreaterThan(10);
+  });
+
+  it('is not laid out from a plan written for other words', () => {
+    const other = [['error'], ['fail']];
+    const stale = { words: JSON.stringify(other), plan: writePlan(planWordSets([['zzz'], ['yyy']])) };
+    expect(compileWordSets([['error'], ['fail']], { ...stale, words: '[["x"]]' }).maskOf('failed')).toBe(
+      0b10,
+    );
+    expect(compileWordSets([['error'], ['fail']], { words: '', plan: '' }).maskOf('an error')).toBe(0b01);
   });
 });
