@@ -27,6 +27,9 @@ export const LIMITS = {
   /** stdin or a pipe (no size of its own), read as a log: `yes | vigil diagnose -` never ends. A log
    * longer than this is given by its path, or narrowed (journalctl --since). */
   pipeInputBytes: 2 * 1024 * 1024 * 1024,
+  /** Bytes of stdin or a pipe without a line break: past them it is no log (`cat /dev/zero`). The longest
+   * real log lines (a request's prompt, a `non-default args` dump) are a few MB. */
+  pipeLineBreakBytes: 64 * 1024 * 1024,
   /** `kubectl get events` JSON read for one pod: Kubernetes folds repeats into one event with a count, so a
    * real pod has tens of events (about 1 KB each); 50 MB of them per pod took 757 MB in a fleet of 8. */
   podEventsJsonBytes: 4 * 1024 * 1024,

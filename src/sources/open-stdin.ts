@@ -13,25 +13,29 @@ import type { SourceIo } from './types.js';
  */
 export async function openStdin(io: Pick<SourceIo, 'stdin' | 'stdinFd'>): Promise<LogInput> {
   const fd = io.stdinFd;
-  if (fd !== undefined && readsDirectly(fd)) return openStdinFd(fd);
+  const stats = fd === undefined ? null : readsDirectly(fd);
+  if (fd !== undefined && stats !== null) return openStdinFd(fd, stats.isFile());
   return openStdinStream(io.stdin);
 }
 
-/** Whether descriptor `fd` may be read synchronously: anything but a terminal, which the stream handles. */
-function readsDirectly(fd: number): boolean {
+/**
+ * Descriptor `fd`'s stats when it may be read synchronously: anything but a terminal, which the stream
+ * handles (null).
+ */
+function readsDirectly(fd: number): Stats | null {
   let stats: Stats;
   try {
     stats = fstatSync(fd);
   } catch (error) {
     throw stdinFailed(error);
   }
-  if (isatty(fd)) return false;
+  if (isatty(fd)) return null;
   // `vigil diagnose - < /dev/zero` would read forever, a disk for hours: as for a path (describe-read-error.ts).
   // A socket is let through here: a supervisor may hand a log over one, and it ends.
   if (stats.isBlockDevice() || (stats.isCharacterDevice() && !isDevNull(stats))) {
     throw new SourceError('cannot read stdin: it is a device, not a log file');
   }
-  return true;
+  return stats;
 }
 
 /** stdin is /dev/null (`< /dev/null`, a service's default): it ends at once and is reported as empty. */
@@ -44,11 +48,11 @@ function isDevNull(stats: Stats): boolean {
 }
 
 /**
- * stdin read with `readSync` on its descriptor: a pipe's bytes go straight into the caller's buffer, in the
+ * stdin read with `readSync` on its descriptor (`sized`: it is a regular file): a pipe's bytes go straight into the caller's buffer, in the
  * reading thread, without a stream between. Reads wait for data (a blocking descriptor does; one another
  * program left non-blocking is retried), so this is used only for the process's own stdin.
  */
-function openStdinFd(fd: number): LogInput {
+function openStdinFd(fd: number, sized: boolean): LogInput {
   const head = Buffer.allocUnsafe(SNIFF_BYTES);
   let filled = 0;
   let ended = false;
@@ -79,6 +83,8 @@ function openStdinFd(fd: number): LogInput {
     label: 'stdin',
     head: first,
     complete: ended,
+    // `< server.log` ends, whatever its size: only a pipe is capped.
+    sized,
     kind,
     body: prepend(
       first,

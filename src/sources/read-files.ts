@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { UsageError } from '../errors.js';
+import { SourceError, UsageError } from '../errors.js';
 import { isDevice, readFailed } from './describe-read-error.js';
 import { planDecode, type DecodePlan } from './decode-input.js';
 import { LIMITS } from '../limits.js';
@@ -33,10 +33,17 @@ export async function openFiles(
   }
   const inputs: SniffedInput[] = [];
   const warnings: string[] = [];
+  let cut: string | undefined;
   try {
     for (const name of names) {
       const opened = name === '-' ? await openStdin(io) : await openFile(name, options.reuseChunks === true);
-      const input = opened.sized === true ? opened : capPipe(opened, warnings);
+      const input =
+        opened.sized === true
+          ? opened
+          : capPipe(opened, (warning, refusal) => {
+              warnings.push(warning);
+              cut ??= refusal;
+            });
       try {
         const plan = planDecode(input.kind, input.label, name === '-' ? null : name, env);
         inputs.push({ ...input, plan });
@@ -57,17 +64,30 @@ export async function openFiles(
     describe: describeNames(inputs.map((input) => input.label)),
     formats,
     warnings,
+    get cut() {
+      return cut;
+    },
   };
 }
 
-/** stdin or a pipe read up to LIMITS.pipeInputBytes, with a warning when it goes on past them. */
-function capPipe(input: LogInput, warnings: string[]): LogInput {
-  const cap = LIMITS.pipeInputBytes;
-  return capInput(input, cap, () =>
-    warnings.push(
-      `${input.label} did not end within ${cap / 1024 ** 3} GiB, so only its first ${cap / 1024 ** 3} GiB were read (an endless input, or a longer log: give the file's path, or narrow it, e.g. journalctl --since)`,
-    ),
-  );
+/**
+ * stdin or a pipe read up to LIMITS.pipeInputBytes, and refused when it holds no line break in its first
+ * LIMITS.pipeLineBreakBytes. Past the cap, `onCut` gets the warning for a report and the refusal for when
+ * the part read holds no failure (OpenedSource.cut).
+ */
+function capPipe(input: LogInput, onCut: (warning: string, refusal: string) => void): LogInput {
+  const cap = `${LIMITS.pipeInputBytes / 1024 ** 3} GiB`;
+  const what =
+    "an endless input, or a longer log: give the file's path, or narrow it, e.g. journalctl --since";
+  return capInput(input, {
+    capBytes: LIMITS.pipeInputBytes,
+    lineBreakBytes: LIMITS.pipeLineBreakBytes,
+    onCut: () =>
+      onCut(
+        `${input.label} did not end within ${cap}, so only its first ${cap} were read (${what})`,
+        `${input.label} did not end within ${cap} and its first ${cap} hold no failure, which says nothing of the rest (${what})`,
+      ),
+  });
 }
 
 async function* readLogInputs(inputs: SniffedInput[], warnings: string[]): AsyncGenerator<Uint8Array> {
@@ -294,7 +314,8 @@ function readFilesInto(inputs: SniffedInput[]): (target: Uint8Array) => number {
       } catch (error) {
         void Promise.all(inputs.slice(next).map((rest) => rest.close()));
         next = inputs.length;
-        throw readFailed(input.label, error);
+        // A bound's own error (cap-input.ts) already names the input and says what to do.
+        throw error instanceof SourceError ? error : readFailed(input.label, error);
       }
       if (count > 0) {
         endsWithNewline = target[count - 1] === 0x0a;

@@ -52,6 +52,11 @@ export interface OpenedSource {
   formats: string[];
   /** Problems that did not stop reading (a truncated gzip, a journalctl hint); complete after iterating. */
   warnings: string[];
+  /**
+   * Set while iterating when stdin or a pipe went on past its cap (LIMITS.pipeInputBytes): what was left
+   * unread and what to do. A cut log's failure stands; its "no failure" does not (diagnose exits 2).
+   */
+  readonly cut?: string | undefined;
   /** Set while iterating when the stream broke off (a lost ssh connection): what came before is the log. */
   partial?: string;
 }

@@ -1,11 +1,14 @@
-import { readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectRefused, runBin, tempDir } from './helpers.js';
+import { BIN, expectRefused, runBin, tempDir, type BinResult } from './helpers.js';
 
 // Issue 31, item 8 (units): values systemd would ignore or misread, a root `ExecStart=+`, a server's API key
 // written into ExecStart under a header that promises tokens never go there, and `--env-file` eaten by
-// Node itself in the README's `node dist/cli/bin.js` form.
+// Node itself in the README's `node dist/cli/bin.js` form. Node 20 exits on a missing --env-file before the
+// script runs, so that form cannot be mended in bin.js: the README's form is `node -- dist/cli/bin.js`, the
+// installed bin's #! line is `node --`, and `--environment-file` is the flag's own name.
 
 function unit(flags: string[], server: string[] = ['/bin/true', 'serve']) {
   return runBin(['unit', '--name', 'vllm-x', ...flags, '--', ...server], { env: { HOME: tempDir() } });
@@ -76,6 +79,24 @@ describe("the environment file's flag reaches vigil in a clone", () => {
         nodeArgs: ['--'],
       },
     );
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('EnvironmentFile=-/etc/vigil/missing.env');
+  });
+
+  it('vigil unit --env-file F as installed (the bin run through its #! line), F not there yet', async () => {
+    const bin = join(tempDir(), 'vigil');
+    symlinkSync(BIN, bin);
+    const result = await new Promise<BinResult>((done) => {
+      execFile(
+        bin,
+        ['unit', '--name', 'x', '--env-file', '/etc/vigil/missing.env', '--', '/bin/true'],
+        { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', VIGIL_CODE_CACHE: '0' }, timeout: 30_000 },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+          done({ code, stdout, stderr });
+        },
+      );
+    });
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('EnvironmentFile=-/etc/vigil/missing.env');
   });

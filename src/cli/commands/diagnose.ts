@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
 import { aimFixAt, placeOf, withOwner } from '../aim-fix-at.js';
 import type { FixPlace } from '../../fix/fix-action.js';
-import { UsageError } from '../../errors.js';
+import { SourceError, UsageError } from '../../errors.js';
 import { redactDiagnosis } from '../../redaction/index.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
 import type { Diagnosis } from '../../types/diagnosis.js';
@@ -240,6 +240,8 @@ async function diagnoseOpened(
             : source.chunks,
           withUnit,
         );
+  // A log cut at its cap may hold its failure in the part not read: "no failure" would be a guess.
+  if (source.cut !== undefined && diagnosis.verdict === 'no-failure') throw new SourceError(source.cut);
   return {
     label: null,
     diagnosis: {

@@ -5,7 +5,7 @@ import { qualifyUnitName, validateUnitName } from '../validate-names.js';
 import { checkJournalPaths, type UnitJournalSpec } from './check-journal-paths.js';
 import { fieldText, formatJournalEntry, formatTimestamp } from './format-journal-entry.js';
 import { journalArgs, journalOptions } from './journalctl-args.js';
-import { parseEntries } from './parse-entries.js';
+import { parseExportEntries } from './parse-export.js';
 import {
   createInvocationFilter,
   createInvocationTracker,
@@ -13,8 +13,10 @@ import {
   type InvocationChoice,
 } from './track-invocations.js';
 
-/** Fields the first pass needs: ids to choose, and what a systemd line prints. */
-const CHOICE_FIELDS = [
+/** Fields the passes read: ids to choose and filter by, where each invocation begins, what a line prints. */
+const ENTRY_FIELDS = new Set([
+  '__CURSOR',
+  '__REALTIME_TIMESTAMP',
   '_SYSTEMD_INVOCATION_ID',
   'INVOCATION_ID',
   '_PID',
@@ -23,7 +25,7 @@ const CHOICE_FIELDS = [
   '_COMM',
   '_HOSTNAME',
   'MESSAGE',
-].join(',');
+]);
 const BATCH_CHARS = 256 * 1024;
 
 interface SystemdLine {
@@ -50,15 +52,11 @@ export async function openUnitJournal(
   const warnings: string[] = [];
   const options = journalOptions({ env }, timeoutMs);
 
-  const first = await runner.start(
-    'journalctl',
-    [...buildArgs(unit, spec), `--output-fields=${CHOICE_FIELDS}`],
-    options,
-  );
+  const first = await runner.start('journalctl', buildArgs(unit, spec), options);
   const tracker = createInvocationTracker();
   const systemdLines: SystemdLine[] = [];
   let ordinal = 0;
-  for await (const entries of parseEntries(first.chunks, warnings)) {
+  for await (const entries of parseExportEntries(first.chunks, ENTRY_FIELDS, warnings)) {
     for (const entry of entries) {
       tracker.note(entry);
       if (isSystemdEntry(entry)) systemdLines.push({ ordinal, text: formatJournalEntry(entry) });
@@ -80,15 +78,15 @@ export async function openUnitJournal(
     // systemd's lines outside the target's window come from the first pass; inside it, from the second.
     const before = windowed ? linesBetween(systemdLines, 0, start.ordinal) : '';
     if (before !== '') yield Buffer.from(before);
-    // --all: without it journalctl writes fields over 4 KiB (a long `non-default args` line) as null.
     // journalctl refuses --since together with --cursor; the cursor lies inside the --since window anyway.
+    // (Export writes every field whole: JSON needed --all for those over 4 KiB.)
     const args = windowed
-      ? [...buildArgs(unit, { ...spec, since: undefined }), '--all', `--cursor=${start.cursor}`]
-      : [...buildArgs(unit, spec), '--all'];
+      ? [...buildArgs(unit, { ...spec, since: undefined }), `--cursor=${start.cursor}`]
+      : buildArgs(unit, spec);
     const second = await runner.start('journalctl', args, options);
     const keep = createInvocationFilter(choice.target);
     let batch = '';
-    reading: for await (const entries of parseEntries(second.chunks, warnings)) {
+    reading: for await (const entries of parseExportEntries(second.chunks, ENTRY_FIELDS, warnings)) {
       for (const entry of entries) {
         if (windowed && end?.cursor !== undefined && fieldText(entry, '__CURSOR') === end.cursor)
           break reading;
@@ -121,7 +119,7 @@ function linesBetween(lines: SystemdLine[], from: number, to: number): string {
 }
 
 function buildArgs(unit: string, spec: UnitJournalSpec): string[] {
-  const args = journalArgs({ unit, files: spec.journalFile, directory: spec.journalDir });
+  const args = journalArgs({ unit, files: spec.journalFile, directory: spec.journalDir }, 'export');
   if (spec.since !== undefined) args.push(`--since=${spec.since}`);
   return args;
 }
