@@ -67,10 +67,8 @@ export function renderFix(actions: readonly FixAction[], target: FixTarget): Ren
 function renderAction(action: FixAction, target: FixTarget): RenderedFix | null {
   if (Object.values(action).some((value) => typeof value === 'string' && UNFILLED.test(value))) return null;
   // In a list (argv, packages) a `${NAME}` is the log's shell text, not a capture left unfilled.
-  if (
-    Object.values(action).some((value) => Array.isArray(value) && value.some((v) => UNFILLED_IN_LIST.test(v)))
-  )
-    return null;
+  const lists = Object.values(action).filter((value): value is unknown[] => Array.isArray(value));
+  if (lists.flat().some((v) => typeof v === 'string' && UNFILLED_IN_LIST.test(v))) return null;
   switch (action.kind) {
     case 'install':
       return renderInstall(action, target);

@@ -24,6 +24,13 @@ export default defineSignature({
     'Download the model where the Hub is reachable (`huggingface-cli download <repo>`), mount that cache or directory into ' +
     'the server (e.g. `-v ~/.cache/huggingface:/root/.cache/huggingface`) and start with HF_HUB_OFFLINE=1, or pass the ' +
     'local directory as the model path.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Download the model where the Hub is reachable (huggingface-cli download REPO), mount that cache or directory into the server (or pass the local directory as the model path), and start it offline:',
+    },
+    { kind: 'environment-variable', name: 'HF_HUB_OFFLINE', value: '1' },
+  ],
   alternative:
     'If the host should have access, set HTTPS_PROXY for the container or use a mirror via HF_ENDPOINT, and check that ' +
     'the cache path (HF_HOME) is the one the files were downloaded to.',
