@@ -11,10 +11,11 @@ export default defineSignature({
     'localentrynotfounderror',
     'local cache',
     'huggingface.co',
+    'offline mode is enabled',
   ],
   match: {
     message:
-      /We couldn't connect to 'https:\/\/huggingface\.co'|outgoing traffic has been disabled|LocalEntryNotFoundError|cannot find the requested files in the (?:local|disk) cache|HTTPSConnectionPool\(host='huggingface\.co'[^\n]*Max retries exceeded/,
+      /We couldn't connect to 'https:\/\/huggingface\.co'|outgoing traffic has been disabled|LocalEntryNotFoundError|OfflineModeIsEnabled|offline mode is enabled|cannot find the requested files in the (?:local|disk) cache|HTTPSConnectionPool\(host='huggingface\.co'[^\n]*Max retries exceeded/,
   },
   explanation:
     'The server tried to fetch the model files (or just config.json) from the Hugging Face Hub and could not reach it: ' +
