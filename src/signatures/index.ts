@@ -140,6 +140,7 @@ import transformersConfigMappingKeyerrorSignature from './transformers-config-ma
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
 import transformersTooOldForRopeScalingSignature from './transformers-too-old-for-rope-scaling/signature.js';
 import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
+import tritonKernelSharedMemoryExceededSignature from './triton-kernel-shared-memory-exceeded/signature.js';
 import trtllmArchitectureNotSupportedSignature from './trtllm-architecture-not-supported/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
 import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/signature.js';
@@ -309,6 +310,7 @@ export const builtinSignatures: readonly Signature[] = [
   transformersTooOldForModelSignature,
   transformersTooOldForRopeScalingSignature,
   tritonHelperBuildFailedSignature,
+  tritonKernelSharedMemoryExceededSignature,
   trtllmArchitectureNotSupportedSignature,
   trtllmDtypeDispatchFailedSignature,
   trtllmExecutorKvCacheOomSignature,
@@ -920,6 +922,10 @@ export const fixtureNames: Readonly<
       'windows-triton-tcc.log',
     ],
     ignores: ['vllm-model-inspection-subprocess.log'],
+  },
+  'triton-kernel-shared-memory-exceeded': {
+    matches: ['fused-moe-fp8-on-99kb-gpu.log'],
+    ignores: ['autotune-skips-a-config.log'],
   },
   'trtllm-architecture-not-supported': {
     matches: ['convert-checkpoint.log', 'pytorch-backend.log'],
