@@ -23,6 +23,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': { flag: '--trust-remote-code' },
     'gpu-layers': null,
     'disable-custom-all-reduce': { flag: '--disable-custom-all-reduce' },
+    host: { flag: '--host' },
+    quantization: { flag: '--quantization' },
+    'max-lora-rank': { flag: '--max-lora-rank' },
+    'distributed-executor-backend': { flag: '--distributed-executor-backend' },
   },
   sglang: {
     'max-model-len': { flag: '--context-length' },
@@ -37,6 +41,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': { flag: '--trust-remote-code' },
     'gpu-layers': null,
     'disable-custom-all-reduce': { flag: '--disable-custom-all-reduce' },
+    host: { flag: '--host' },
+    quantization: { flag: '--quantization' },
+    'max-lora-rank': { flag: '--max-lora-rank' },
+    'distributed-executor-backend': null,
   },
   tgi: {
     'max-model-len': { flag: '--max-total-tokens' },
@@ -51,6 +59,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': { flag: '--trust-remote-code' },
     'gpu-layers': null,
     'disable-custom-all-reduce': null,
+    host: { flag: '--hostname' },
+    quantization: { flag: '--quantize' },
+    'max-lora-rank': null,
+    'distributed-executor-backend': null,
   },
   trtllm: {
     'max-model-len': { flag: '--max_seq_len' },
@@ -65,6 +77,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': { flag: '--trust_remote_code' },
     'gpu-layers': null,
     'disable-custom-all-reduce': null,
+    host: { flag: '--host' },
+    quantization: null,
+    'max-lora-rank': null,
+    'distributed-executor-backend': null,
   },
   llamacpp: {
     'max-model-len': { flag: '-c' },
@@ -79,6 +95,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': null,
     'gpu-layers': { flag: '-ngl' },
     'disable-custom-all-reduce': null,
+    host: { flag: '--host' },
+    quantization: null,
+    'max-lora-rank': null,
+    'distributed-executor-backend': null,
   },
   ollama: {
     'max-model-len': { env: 'OLLAMA_CONTEXT_LENGTH' },
@@ -93,6 +113,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': null,
     'gpu-layers': null,
     'disable-custom-all-reduce': null,
+    host: { env: 'OLLAMA_HOST' },
+    quantization: null,
+    'max-lora-rank': null,
+    'distributed-executor-backend': null,
   },
   lmdeploy: {
     'max-model-len': { flag: '--session-len' },
@@ -107,6 +131,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'trust-remote-code': null,
     'gpu-layers': null,
     'disable-custom-all-reduce': null,
+    host: { flag: '--server-name' },
+    quantization: null,
+    'max-lora-rank': null,
+    'distributed-executor-backend': null,
   },
 };
 
@@ -116,3 +144,23 @@ export function describeSetting(setting: NonNullable<EngineSetting>, value: stri
   if (value === undefined || setting.flag.includes('=')) return [setting.flag];
   return [setting.flag, value];
 }
+
+/** What an option sets, in words: for a fix whose engine is not known, beside each engine's own name. */
+export const OPTION_WORDS: Record<EngineOption, string> = {
+  'max-model-len': 'the context length',
+  'gpu-memory-utilization': 'the share of GPU memory it reserves',
+  'tensor-parallel-size': 'the tensor-parallel size (GPUs per model)',
+  port: 'the port',
+  'enforce-eager': 'CUDA graphs off',
+  'max-num-seqs': 'the number of requests run at once',
+  'max-num-batched-tokens': 'the tokens per prefill batch',
+  'pipeline-parallel-size': 'the pipeline-parallel size',
+  dtype: 'the dtype',
+  'trust-remote-code': 'trust in the model’s own code',
+  'gpu-layers': 'the layers offloaded to the GPU',
+  'disable-custom-all-reduce': 'the custom all-reduce off',
+  host: 'the address it listens on',
+  quantization: 'the quantization method',
+  'max-lora-rank': 'the largest LoRA rank',
+  'distributed-executor-backend': 'the distributed executor',
+};

@@ -79,6 +79,10 @@ export function fillActions(
         return { ...action, value: fill(action.value) };
       case 'shared-memory':
         return action;
+      case 'command':
+        return { ...action, argv: action.argv.map(fill) };
+      case 'system-package':
+        return { ...action, packages: action.packages.map(fill) };
       // Words an operator may copy from: each capture quoted where it lands, as in a fix's template.
       case 'step':
         return { ...action, text: fillCommand(action.text, captures) };

@@ -34,8 +34,18 @@ export type FixAction =
   | { kind: 'inspect-packages'; list?: string }
   | { kind: 'stop-process'; pid: string }
   | { kind: 'free-port'; port: string; pid?: string }
-  /** A variable in the server's environment: NCCL_P2P_DISABLE=1, HF_TOKEN=… (set where the place keeps it). */
-  | { kind: 'environment-variable'; name: string; value: string }
+  /**
+   * A variable in the server's environment: NCCL_P2P_DISABLE=1, HF_TOKEN=… (set where the place keeps it).
+   * `engines`: only these engines read it (VLLM_*, SGLANG_*): skipped for another engine, named for an unknown one.
+   */
+  | { kind: 'environment-variable'; name: string; value: string; engines?: Engine[] }
+  /**
+   * A command that checks or changes something, run where it belongs: `server` in the server's own
+   * environment (docker exec, kubectl exec for a container or pod), `host` on the machine (a pod's node).
+   */
+  | { kind: 'command'; argv: string[]; where: 'server' | 'host' }
+  /** Debian packages the server's environment lacks (python3-dev, g++-12): on the host, or in the image. */
+  | { kind: 'system-package'; packages: string[] }
   /** More shared memory (/dev/shm) for the server: the host's mount, a container's --shm-size, a pod's volume. */
   | { kind: 'shared-memory'; size: string }
   /**
@@ -66,6 +76,10 @@ export const ENGINE_OPTIONS = [
   'trust-remote-code',
   'gpu-layers',
   'disable-custom-all-reduce',
+  'host',
+  'quantization',
+  'max-lora-rank',
+  'distributed-executor-backend',
 ] as const;
 export type EngineOption = (typeof ENGINE_OPTIONS)[number];
 

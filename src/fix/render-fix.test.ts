@@ -70,6 +70,10 @@ const EVERY_KIND: FixAction[] = [
   { kind: 'engine-option', option: 'enforce-eager' },
   { kind: 'stop-process', pid: '4242' },
   { kind: 'free-port', port: '8000', pid: '4242' },
+  { kind: 'command', argv: ['ls', '-l', '{c}'], where: 'server' },
+  { kind: 'command', argv: ['systemctl', 'status', '{c}'], where: 'host' },
+  { kind: 'system-package', packages: ['g++-{c}'] },
+  { kind: 'environment-variable', name: 'VLLM_ATTENTION_BACKEND', value: 'TRITON_ATTN', engines: ['vllm'] },
 ];
 
 /**
@@ -89,11 +93,14 @@ function shellWords(lines: readonly string[]): { words: string[][]; ran: boolean
   return { words: words.slice(0, -1), ran: existsSync(MARK) };
 }
 
-const COMMAND = /^(?:RUN )?(?:ssh|pip|uv|conda|docker|podman|kubectl|kill|ss|\/\S*python\S*) /;
+const COMMAND =
+  /^(?:RUN (?:apt-get update && )?)?(?:ssh|pip|uv|conda|docker|podman|kubectl|kill|ss|sudo|apt-get|ls|systemctl|nvidia-smi|df|ray|huggingface-cli|git|ollama|\/\S*python\S*) /;
 
 /** Every command line of a fix, read as the shell it is printed for reads it (ssh: twice). */
 function readCommands(lines: readonly string[]): string[][] {
-  const commands = lines.filter((l) => COMMAND.test(l)).map((l) => l.replace(/^RUN /, ''));
+  const commands = lines
+    .filter((l) => COMMAND.test(l))
+    .map((l) => l.replace(/^RUN (?:apt-get update && )?/, ''));
   const outer = shellWords(commands);
   expect(outer.ran, commands.join('\n')).toBe(false);
   expect(outer.words, commands.join('\n')).toHaveLength(commands.length);
@@ -119,7 +126,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
     it('for every engine: every action rendered in its shape, every capture one word', () => {
       const checks: (() => void)[] = [];
       const allLines: string[] = [];
-      for (const engine of ENGINES) {
+      for (const engine of [...ENGINES, null]) {
         const target: FixTarget = { place, environment, engine };
         const cases = [
           { id: 'every kind', action: EVERY_KIND, names: ['c'] },
@@ -140,7 +147,9 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
             const lines = aimed.fix.split('\n');
             allLines.push(...lines, aimed.tryNow ?? '', aimed.verify ?? '');
             // The capture arrives whole, inside one argument, wherever it was printed.
-            if (action.some((a) => a.kind === 'install')) {
+            if (
+              action.some((a) => a.kind === 'install' || a.kind === 'system-package' || a.kind === 'command')
+            ) {
               checks.push(() =>
                 expect(
                   words().some((word) => word.includes(hostile)),
@@ -150,7 +159,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
             }
             if (place.kind === 'container' || place.kind === 'pod') {
               // The package belongs in the image: no install on the host, a Dockerfile line and a try-now.
-              for (const line of lines.filter((l) => /pip install/.test(l)))
+              for (const line of lines.filter((l) => /pip install|^(?:sudo )?apt-get install/.test(l)))
                 expect(line, id).toMatch(/^RUN /);
               if (lines.some((l) => l.startsWith('RUN '))) expect(aimed.tryNow, id).toMatch(/ exec /);
             } else {
@@ -158,7 +167,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
             }
             if (placeName === 'ssh') {
               for (const line of lines.filter((l) => COMMAND.test(l)))
-                expect(line, id).toMatch(/^ssh gpu-1 '/);
+                expect(line, id).toMatch(/^ssh gpu-1 (?:'|[\w.-]+$)/);
               if (aimed.verify !== undefined && environment !== null)
                 expect(aimed.verify, id).toMatch(/--ssh gpu-1$/);
             }
@@ -167,6 +176,7 @@ describe.each(Object.entries(PLACES))('a fix for %s', (placeName, place) => {
               // An engine that is no Python package (TGI for an engine: true install) has no install to aim.
               if (/pip install/.test(aimed.fix)) expect(aimed.fix, id).toContain(' -m venv ');
             }
+            if (engine === null) continue;
             for (const flag of flagsOfOtherEngines(engine)) {
               expect(aimed.fix, `${id} for ${engine}`).not.toMatch(new RegExp(`(^|\\s)${flag}(?=[\\s=']|$)`));
             }
@@ -246,9 +256,9 @@ describe('every signature’s fix for every place and every engine it serves: th
           expect(aimed.fix, where).not.toMatch(new RegExp(`(^|[\\s\`(])${flag}(?=[\\s=\`')]|$)`));
         }
         if (placeName === 'ssh') {
-          // A command line runs on the server's host: the whole of it one quoted word after `ssh gpu-1`.
+          // A command line runs on the server's host: the whole of it one word after `ssh gpu-1` (quoted unless plain).
           for (const line of aimed.fix.split('\n').filter((l) => COMMAND.test(l))) {
-            expect(line, where).toMatch(/^ssh gpu-1 '/);
+            expect(line, where).toMatch(/^ssh gpu-1 (?:'|[\w.-]+$)/);
           }
           if (aimed.verify !== undefined && environment !== null)
             expect(aimed.verify, where).toMatch(/--ssh gpu-1$/);
@@ -303,5 +313,149 @@ describe('the engine’s own option names, with the numbers the log gives', () =
     expect(render('vllm', { kind: 'engine-option', option: 'max-model-len', value: '1;reboot' })).toBe(
       'words',
     );
+  });
+});
+
+describe('an engine the log does not show: no one engine’s flag as the fix for all', () => {
+  const render = (action: FixAction, place: FixPlace = { kind: 'local' }): string =>
+    aimSignature(
+      { id: 'x', title: '', category: 'other', explanation: '', fix: 'words', action: [action] },
+      { place, environment: null, engine: null },
+    ).fix;
+  const pod: FixPlace = { kind: 'pod', name: 'p', owner: { kind: 'Deployment', name: 'llm' } };
+  it.each<[string, FixAction, FixPlace, RegExp, RegExp]>([
+    [
+      'a length, on the host',
+      { kind: 'engine-option', option: 'max-model-len', value: '50784' },
+      { kind: 'local' },
+      /^restart the server with the context length set to 50784 \(vLLM --max-model-len 50784, SGLang --context-length 50784, TGI --max-total-tokens 50784, .*Ollama OLLAMA_CONTEXT_LENGTH=50784, LMDeploy --session-len 50784\)$/,
+      /^restart the server with --max-model-len/,
+    ],
+    [
+      'a switch, in a pod',
+      { kind: 'engine-option', option: 'enforce-eager' },
+      pod,
+      /^set CUDA graphs off in the pod template's args or env \(vLLM --enforce-eager, SGLang --disable-cuda-graph, TGI --cuda-graphs=0, LMDeploy --eager-mode\)\nkubectl rollout restart deployment\/llm$/,
+      /TensorRT-LLM|llama\.cpp/,
+    ],
+    [
+      'an option only vLLM has',
+      { kind: 'engine-option', option: 'distributed-executor-backend', value: 'mp' },
+      { kind: 'container', runtime: 'docker', name: 'srv' },
+      /^set the distributed executor set to mp in the container's command or environment \(vLLM --distributed-executor-backend mp\)/,
+      /SGLang/,
+    ],
+    [
+      'the engine’s upgrade',
+      { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+      { kind: 'local' },
+      /^upgrade the engine to a newer release \(its package: vllm, sglang, lmdeploy, tensorrt_llm; or its image or binary\)$/,
+      /pip install/,
+    ],
+    [
+      'the engine’s upgrade with a package beside it',
+      { kind: 'install', requirements: ['transformers>=4.56'], engine: true, options: ['--upgrade'] },
+      { kind: 'local' },
+      /^upgrade the engine .*\npip install --upgrade 'transformers>=4.56'$/,
+      /install[^\n]* vllm/,
+    ],
+    [
+      'a port held by another process',
+      { kind: 'free-port', port: '8000' },
+      { kind: 'local' },
+      /another port \(the server's port option\)/,
+      /--port/,
+    ],
+    [
+      'an engine’s own variable',
+      {
+        kind: 'environment-variable',
+        name: 'VLLM_ATTENTION_BACKEND',
+        value: 'TRITON_ATTN',
+        engines: ['vllm'],
+      },
+      { kind: 'local' },
+      /^restart the server with VLLM_ATTENTION_BACKEND=TRITON_ATTN \(vLLM\) in its environment$/,
+      /SGLang/,
+    ],
+  ])('%s', (_name, action, place, want, never) => {
+    const fix = render(action, place);
+    expect(fix).toMatch(want);
+    expect(fix).not.toMatch(never);
+  });
+
+  it('an engine’s own variable is left out for another engine', () => {
+    const aimed = aimSignature(
+      {
+        id: 'x',
+        title: '',
+        category: 'other',
+        explanation: '',
+        fix: 'words',
+        action: [{ kind: 'environment-variable', name: 'VLLM_X', value: '1', engines: ['vllm'] }],
+      },
+      { place: { kind: 'local' }, environment: null, engine: 'sglang' },
+    );
+    expect(aimed.fix).toBe('words');
+  });
+});
+
+describe('a command and a system package, where each belongs', () => {
+  const render = (action: FixAction, place: FixPlace) =>
+    aimSignature(
+      { id: 'x', title: '', category: 'other', explanation: '', fix: 'words', action: [action] },
+      { place, environment: null, engine: 'vllm' },
+    );
+  const check: FixAction = { kind: 'command', argv: ['df', '-h', '/root/.cache'], where: 'server' };
+  const service: FixAction = {
+    kind: 'command',
+    argv: ['systemctl', 'enable', '--now', 'nvidia-fabricmanager'],
+    where: 'host',
+  };
+  const headers: FixAction = { kind: 'system-package', packages: ['python3-dev', 'build-essential'] };
+  it.each<[string, FixAction, FixPlace, string, string | undefined]>([
+    ['a check, local', check, PLACES.local!, 'df -h /root/.cache', undefined],
+    ['a check, over ssh', check, PLACES.ssh!, "ssh gpu-1 'df -h /root/.cache'", undefined],
+    ['a check, in a container', check, PLACES.docker!, 'docker exec vllm df -h /root/.cache', undefined],
+    [
+      'a check, in a container over ssh',
+      check,
+      PLACES['docker over ssh']!,
+      "ssh gpu-1 'podman exec vllm df -h /root/.cache'",
+      undefined,
+    ],
+    ['a check, in a pod', check, PLACES.pod!, 'kubectl exec vllm-0 -n llm -- df -h /root/.cache', undefined],
+    [
+      'a host service, for a container',
+      service,
+      PLACES['docker over ssh']!,
+      "ssh gpu-1 'systemctl enable --now nvidia-fabricmanager'",
+      undefined,
+    ],
+    [
+      'a host service, for a pod: on its node',
+      service,
+      PLACES.pod!,
+      "# on the pod's node (kubectl get pod vllm-0 -o wide names it):\nsystemctl enable --now nvidia-fabricmanager",
+      undefined,
+    ],
+    [
+      'headers, on the host',
+      headers,
+      PLACES.local!,
+      'sudo apt-get install -y python3-dev build-essential',
+      undefined,
+    ],
+    [
+      'headers, for compose: in the image',
+      headers,
+      PLACES.compose!,
+      '# in the image (Dockerfile):\nRUN apt-get update && apt-get install -y --no-install-recommends python3-dev build-essential\ndocker compose -p llm up -d --build vllm',
+      'docker exec vllm-1 apt-get install -y python3-dev build-essential',
+    ],
+  ])('%s', (_name, action, place, fix, tryNow) => {
+    const aimed = render(action, place);
+    expect(aimed.fix).toBe(fix);
+    expect(aimed.tryNow).toBe(tryNow);
   });
 });

@@ -1,6 +1,6 @@
-import type { Engine } from '../types/diagnosis.js';
-import { describeSetting, ENGINE_SETTINGS } from './engine-options.js';
-import type { FixAction, FixPlace, FixTarget, RenderedFix } from './fix-action.js';
+import { ENGINES, type Engine } from '../types/diagnosis.js';
+import { describeSetting, ENGINE_SETTINGS, OPTION_WORDS } from './engine-options.js';
+import type { EngineOption, FixAction, FixPlace, FixTarget, RenderedFix } from './fix-action.js';
 import { joinArgs, overSsh, quoteArg } from './quote-shell.js';
 import {
   installArgs,
@@ -39,6 +39,7 @@ const NUMBER = /^\d+(?:\.\d+)?$/;
 const VARIABLE_VALUE = /^[\w./:,+-]+$/;
 const ENVIRONMENT_NAME = /^[A-Z_][A-Z0-9_]*$/;
 const UNFILLED = /\{[A-Za-z_$][\w$]*\}/;
+const UNFILLED_IN_LIST = /(?<!\$)\{[A-Za-z_][\w]*\}/;
 
 /**
  * The fix's actions written for the place, environment and engine: commands quoted for the shell they are
@@ -65,6 +66,9 @@ export function renderFix(actions: readonly FixAction[], target: FixTarget): Ren
 
 function renderAction(action: FixAction, target: FixTarget): RenderedFix | null {
   if (Object.values(action).some((value) => typeof value === 'string' && UNFILLED.test(value))) return null;
+  // In a list (argv, packages) a `${NAME}` is the log's shell text, not a capture left unfilled.
+  const lists = Object.values(action).filter((value): value is unknown[] => Array.isArray(value));
+  if (lists.flat().some((v) => typeof v === 'string' && UNFILLED_IN_LIST.test(v))) return null;
   switch (action.kind) {
     case 'install':
       return renderInstall(action, target);
@@ -84,6 +88,10 @@ function renderAction(action: FixAction, target: FixTarget): RenderedFix | null 
       return { lines: [action.text] };
     case 'inspect-packages':
       return renderInspectPackages(action, target);
+    case 'command':
+      return renderCommand(action, target.place);
+    case 'system-package':
+      return renderSystemPackages(action, target.place);
   }
 }
 
@@ -91,15 +99,22 @@ function renderInstall(
   action: Extract<FixAction, { kind: 'install' }>,
   target: FixTarget,
 ): RenderedFix | null {
-  const { place, environment } = target;
-  const engine = target.engine ?? 'vllm';
-  const enginePackage = action.engine === true ? ENGINE_PACKAGES[engine] : undefined;
+  const { place, environment, engine } = target;
+  // The engine is not known: which package (or image) to upgrade is the operator's to say, never vllm's.
+  if (action.engine === true && engine === null) {
+    const rest = renderInstall({ ...action, engine: undefined }, target);
+    const words = `upgrade the engine to a newer release (its package: ${Object.values(ENGINE_PACKAGES)
+      .filter((name) => name !== null)
+      .join(', ')}; or its image or binary)`;
+    return rest === null ? { lines: [words] } : { ...rest, lines: [words, ...rest.lines] };
+  }
+  const enginePackage = action.engine === true && engine !== null ? ENGINE_PACKAGES[engine] : undefined;
   // An engine that is no Python package (TGI, llama.cpp, Ollama): a newer release of its image or binary.
-  if (enginePackage === null)
+  if (enginePackage === null && engine !== null)
     return { lines: [`upgrade ${ENGINE_NAMES[engine]} to a newer release (its image or binary)`] };
   // A log's "pip install a b" names several packages in one capture: each is its own argument.
   const requirements = [
-    ...(enginePackage === undefined ? [] : [enginePackage]),
+    ...(enginePackage === undefined || enginePackage === null ? [] : [enginePackage]),
     ...action.requirements,
   ].flatMap((r) => (/^[\w.-]+(?:\s+[\w.-]+)+$/.test(r) ? r.split(/\s+/) : [r]));
   if (requirements.length === 0) return null;
@@ -157,7 +172,8 @@ function renderEngineOption(
 ): RenderedFix | null {
   const value = optionValue(action);
   if (value === null) return null;
-  const engine = target.engine ?? 'vllm';
+  const engine = target.engine;
+  if (engine === null) return renderAnyEngineOption(action.option, value, target.place);
   const setting = ENGINE_SETTINGS[engine][action.option];
   // The engine has no such option: the fix's other steps stand, never another engine's flag.
   if (setting === null) return null;
@@ -185,6 +201,40 @@ function renderEngineOption(
   }
 }
 
+/**
+ * The option for a server whose engine the log does not show: what it sets in words, then each engine's own
+ * name for it, so no one engine's flag reads as the fix for all.
+ */
+function renderAnyEngineOption(
+  option: EngineOption,
+  value: string | undefined,
+  place: FixPlace,
+): RenderedFix | null {
+  const names = ENGINES.flatMap((engine) => {
+    const setting = ENGINE_SETTINGS[engine][option];
+    return setting === null ? [] : [`${ENGINE_NAMES[engine]} ${describeSetting(setting, value).join(' ')}`];
+  });
+  if (names.length === 0) return null;
+  const what = value === undefined ? OPTION_WORDS[option] : `${OPTION_WORDS[option]} set to ${value}`;
+  const each = `(${names.join(', ')})`;
+  switch (place.kind) {
+    case 'local':
+    case 'ssh':
+      return { lines: [`restart the server with ${what} ${each}`] };
+    case 'container':
+      return {
+        lines: [
+          `set ${what} in the container's command or environment ${each}`,
+          ...(place.compose === undefined ? ['# then recreate the container'] : rebuildLines(place)),
+        ],
+      };
+    case 'pod':
+      return {
+        lines: [`set ${what} in the pod template's args or env ${each}`, ...restartOwner(place)],
+      };
+  }
+}
+
 function renderFreePort(
   action: Extract<FixAction, { kind: 'free-port' }>,
   target: FixTarget,
@@ -192,9 +242,11 @@ function renderFreePort(
   if (!/^\d{1,5}$/.test(action.port)) return null;
   const find = joinArgs(['ss', '-ltnp', `sport = :${action.port}`]);
   const stop = action.pid !== undefined && /^\d+$/.test(action.pid) ? [joinArgs(['kill', action.pid])] : [];
-  const setting = ENGINE_SETTINGS[target.engine ?? 'vllm'].port;
+  const setting = target.engine === null ? null : ENGINE_SETTINGS[target.engine].port;
   const other =
-    setting === null ? 'another port' : `another port (${describeSetting(setting, 'PORT').join(' ')})`;
+    setting === null
+      ? "another port (the server's port option)"
+      : `another port (${describeSetting(setting, 'PORT').join(' ')})`;
   const then = stop.length > 0 ? [] : [`# then stop the process it names, or serve on ${other}`];
   return { lines: [...onHost([find, ...stop], target.place), ...then] };
 }
@@ -248,7 +300,12 @@ function renderEnvironmentVariable(
   target: FixTarget,
 ): RenderedFix | null {
   if (!ENVIRONMENT_NAME.test(action.name) || !VARIABLE_VALUE.test(action.value)) return null;
-  const assignment = `${action.name}=${action.value}`;
+  const only = action.engines;
+  if (only !== undefined && target.engine !== null && !only.includes(target.engine)) return null;
+  // An engine's own variable, the engine unknown: said whose it is.
+  const whose =
+    only === undefined || target.engine !== null ? '' : ` (${only.map((e) => ENGINE_NAMES[e]).join(', ')})`;
+  const assignment = `${action.name}=${action.value}${whose}`;
   const place = target.place;
   switch (place.kind) {
     case 'local':
@@ -308,6 +365,45 @@ function renderSharedMemory(
         ],
       };
   }
+}
+
+/** A command where it belongs: in the server's environment (exec into a container or pod), or on its machine. */
+function renderCommand(action: Extract<FixAction, { kind: 'command' }>, place: FixPlace): RenderedFix | null {
+  if (action.argv.length === 0) return null;
+  const command = joinArgs(action.argv);
+  if (place.kind === 'local' || place.kind === 'ssh') return { lines: onHost([command], place) };
+  if (action.where === 'host') {
+    if (place.kind === 'container') return { lines: onHost([command], place) };
+    return { lines: [`# on the pod's node (kubectl get pod ${place.name} -o wide names it):`, command] };
+  }
+  const inPlace =
+    place.kind === 'container'
+      ? [place.runtime, 'exec', place.name, ...action.argv]
+      : ['kubectl', 'exec', place.name, ...namespaceArgs(place), '--', ...action.argv];
+  return { lines: onHost([joinArgs(inPlace)], place) };
+}
+
+/** Debian packages: installed on the host, or in the image (a change inside a container is lost). */
+function renderSystemPackages(
+  action: Extract<FixAction, { kind: 'system-package' }>,
+  place: FixPlace,
+): RenderedFix | null {
+  if (action.packages.length === 0) return null;
+  const install = ['apt-get', 'install', '-y', ...action.packages];
+  if (place.kind === 'local' || place.kind === 'ssh')
+    return { lines: onHost([joinArgs(['sudo', ...install])], place) };
+  const exec =
+    place.kind === 'container'
+      ? [place.runtime, 'exec', place.name, ...install]
+      : ['kubectl', 'exec', place.name, ...namespaceArgs(place), '--', ...install];
+  return {
+    lines: [
+      '# in the image (Dockerfile):',
+      `RUN apt-get update && ${joinArgs([...install.slice(0, 3), '--no-install-recommends', ...action.packages])}`,
+      ...rebuildLines(place),
+    ],
+    tryNow: onHost([joinArgs(exec)], place)[0] ?? '',
+  };
 }
 
 function workloadOf(owner: { kind: string; name: string }): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aimSignature } from '../fix/aim-fix.js';
 import { builtinSignatures } from '../signatures/index.js';
 import { redactText } from './redact-text.js';
 
@@ -12,6 +13,11 @@ describe('redaction leaves the knowledge base alone', () => {
         signature.explanation,
         signature.fix,
         signature.alternative ?? '',
+        // The fix as data, written out as an operator reads it (HF_TOKEN=hf_... in a step or a variable).
+        aimSignature(
+          { ...signature, explanation: '' },
+          { place: { kind: 'local' }, environment: null, engine: signature.engines[0] ?? null },
+        ).fix,
         ...signature.references,
       ]
         .filter((text) => redactText(text) !== text)

@@ -121,6 +121,7 @@ import tensorrtEngineVersionMismatchSignature from './tensorrt-engine-version-mi
 import tgiArgumentValidationSignature from './tgi-argument-validation/signature.js';
 import tgiLauncherArgumentRejectedSignature from './tgi-launcher-argument-rejected/signature.js';
 import tgiShardingUnsupportedSignature from './tgi-sharding-unsupported/signature.js';
+import tgiShardsExceedVisibleGpusSignature from './tgi-shards-exceed-visible-gpus/signature.js';
 import tgiUnsupportedModelTypeSignature from './tgi-unsupported-model-type/signature.js';
 import tgiWarmupPrefillOomSignature from './tgi-warmup-prefill-oom/signature.js';
 import tokenizerClassNotFoundSignature from './tokenizer-class-not-found/signature.js';
@@ -139,6 +140,7 @@ import transformersConfigMappingKeyerrorSignature from './transformers-config-ma
 import transformersTooOldForModelSignature from './transformers-too-old-for-model/signature.js';
 import transformersTooOldForRopeScalingSignature from './transformers-too-old-for-rope-scaling/signature.js';
 import tritonHelperBuildFailedSignature from './triton-helper-build-failed/signature.js';
+import tritonKernelSharedMemoryExceededSignature from './triton-kernel-shared-memory-exceeded/signature.js';
 import trtllmArchitectureNotSupportedSignature from './trtllm-architecture-not-supported/signature.js';
 import trtllmDtypeDispatchFailedSignature from './trtllm-dtype-dispatch-failed/signature.js';
 import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/signature.js';
@@ -153,7 +155,9 @@ import vllmCudaGraphMemoryEstimateSignature from './vllm-cuda-graph-memory-estim
 import vllmFlashAttnExtensionMissingSignature from './vllm-flash-attn-extension-missing/signature.js';
 import vllmFreeMemoryBelowUtilizationSignature from './vllm-free-memory-below-utilization/signature.js';
 import vllmKvCacheMemoryNegativeSignature from './vllm-kv-cache-memory-negative/signature.js';
+import vllmLocalWorldSizeExceedsVisibleDevicesSignature from './vllm-local-world-size-exceeds-visible-devices/signature.js';
 import vllmLoraRankAboveMaxSignature from './vllm-lora-rank-above-max/signature.js';
+import vllmMemoryProfilingFreeMemoryChangedSignature from './vllm-memory-profiling-free-memory-changed/signature.js';
 import vllmNoGpuPlatformDetectedSignature from './vllm-no-gpu-platform-detected/signature.js';
 import vllmNoImplementationSignature from './vllm-no-implementation/signature.js';
 import vllmNoKvCacheBlocksSignature from './vllm-no-kv-cache-blocks/signature.js';
@@ -287,6 +291,7 @@ export const builtinSignatures: readonly Signature[] = [
   tgiArgumentValidationSignature,
   tgiLauncherArgumentRejectedSignature,
   tgiShardingUnsupportedSignature,
+  tgiShardsExceedVisibleGpusSignature,
   tgiUnsupportedModelTypeSignature,
   tgiWarmupPrefillOomSignature,
   tokenizerClassNotFoundSignature,
@@ -305,6 +310,7 @@ export const builtinSignatures: readonly Signature[] = [
   transformersTooOldForModelSignature,
   transformersTooOldForRopeScalingSignature,
   tritonHelperBuildFailedSignature,
+  tritonKernelSharedMemoryExceededSignature,
   trtllmArchitectureNotSupportedSignature,
   trtllmDtypeDispatchFailedSignature,
   trtllmExecutorKvCacheOomSignature,
@@ -319,7 +325,9 @@ export const builtinSignatures: readonly Signature[] = [
   vllmFlashAttnExtensionMissingSignature,
   vllmFreeMemoryBelowUtilizationSignature,
   vllmKvCacheMemoryNegativeSignature,
+  vllmLocalWorldSizeExceedsVisibleDevicesSignature,
   vllmLoraRankAboveMaxSignature,
+  vllmMemoryProfilingFreeMemoryChangedSignature,
   vllmNoGpuPlatformDetectedSignature,
   vllmNoImplementationSignature,
   vllmNoKvCacheBlocksSignature,
@@ -532,8 +540,12 @@ export const fixtureNames: Readonly<
     ignores: ['repo-not-found.log'],
   },
   'hf-hub-offline': {
-    matches: ['offline-mode-no-cache.log', 'transformers-couldnt-connect.log'],
-    ignores: ['tgi-token-file-info.log'],
+    matches: [
+      'offline-mode-no-cache.log',
+      'offline-mode-repo-id-not-cached.log',
+      'transformers-couldnt-connect.log',
+    ],
+    ignores: ['offline-mode-cached-model-starts.log', 'tgi-token-file-info.log'],
   },
   'hf-hub-unauthorized': {
     matches: ['tgi-download-401-unauthorized.log'],
@@ -827,6 +839,10 @@ export const fixtureNames: Readonly<
     matches: ['cloudwatch-loguru.log', 'launcher-shard-stderr.log'],
     ignores: ['tgi-num-heads-not-divisible.log'],
   },
+  'tgi-shards-exceed-visible-gpus': {
+    matches: ['num-shard-2-one-gpu.log'],
+    ignores: ['two-shards-ready.log'],
+  },
   'tgi-unsupported-model-type': {
     matches: ['shard-stderr.log'],
     ignores: ['sharded-automodel.log'],
@@ -907,6 +923,10 @@ export const fixtureNames: Readonly<
     ],
     ignores: ['vllm-model-inspection-subprocess.log'],
   },
+  'triton-kernel-shared-memory-exceeded': {
+    matches: ['fused-moe-fp8-on-99kb-gpu.log'],
+    ignores: ['autotune-skips-a-config.log'],
+  },
   'trtllm-architecture-not-supported': {
     matches: ['convert-checkpoint.log', 'pytorch-backend.log'],
     ignores: ['missing-config-json.log'],
@@ -963,9 +983,17 @@ export const fixtureNames: Readonly<
     matches: ['weights-leave-minus-2-gib.log'],
     ignores: ['positive-kv-memory-then-port-taken.log'],
   },
+  'vllm-local-world-size-exceeds-visible-devices': {
+    matches: ['tp-16-on-8-gpus.log'],
+    ignores: ['debug-check-passes.log'],
+  },
   'vllm-lora-rank-above-max': {
     matches: ['lora-modules-startup.log'],
     ignores: ['adapter-path-missing.log'],
+  },
+  'vllm-memory-profiling-free-memory-changed': {
+    matches: ['engine-core-assertion.log'],
+    ignores: ['debug-line-names-the-check.log'],
   },
   'vllm-no-gpu-platform-detected': {
     matches: ['vllm-info-level-unspecified-platform.log'],

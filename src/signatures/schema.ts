@@ -116,6 +116,16 @@ const fixActionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('environment-variable'),
     name: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, { error: 'a variable name such as NCCL_P2P_DISABLE' }),
     value: text('a value or {capture}'),
+    engines: z.array(z.enum(ENGINES)).min(1).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('command'),
+    argv: z.array(text('an argument or {capture}')).min(1),
+    where: z.enum(['server', 'host']),
+  }),
+  z.strictObject({
+    kind: z.literal('system-package'),
+    packages: z.array(text('a Debian package such as python3-dev, or {capture}')).min(1),
   }),
   z.strictObject({
     kind: z.literal('shared-memory'),

@@ -45,3 +45,39 @@ describe('diagnose --compose / --docker NAME... (docker stand-in)', () => {
     );
   });
 });
+
+describe('a fleet’s fix restarts each member’s own owner (docker stand-in)', () => {
+  it('one cause in two compose services: each member’s fix rebuilds its own service', async () => {
+    const docker = await standInDocker('compose-2-services-package-mismatch');
+    const json = await runCliCaptured(['diagnose', '--compose', 'llm', '--format', 'json'], {
+      env: docker.env,
+    });
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as {
+      groups: { members: string[] }[];
+      members: { name: string; diagnosis: { signature: { fix: string; tryNow?: string } } }[];
+    };
+    expect(report.groups.map((group) => group.members)).toEqual([['llm-vllm-1', 'llm-vllm-chat-1']]);
+    const fixOf = (name: string) =>
+      report.members.find((member) => member.name === name)?.diagnosis.signature;
+    expect(fixOf('llm-vllm-1')?.fix).toMatch(/^docker compose -p llm up -d --build vllm$/m);
+    expect(fixOf('llm-vllm-chat-1')?.fix).toMatch(/^docker compose -p llm up -d --build vllm-chat$/m);
+    expect(fixOf('llm-vllm-chat-1')?.tryNow).toMatch(/^docker exec llm-vllm-chat-1 /);
+    const calls = await docker.calls();
+    expect(calls).toContain('inspect --type=container llm-vllm-1');
+    expect(calls).toContain('inspect --type=container llm-vllm-chat-1');
+
+    const text = await runCliCaptured(['diagnose', '--compose', 'llm'], { env: docker.env });
+    expect(text.stdout).toMatch(/^ {2}fix for llm-vllm-1: /m);
+    expect(text.stdout).toMatch(/^ {2}fix for llm-vllm-chat-1: /m);
+    expect(text.stdout).toMatch(/^ {4}docker compose -p llm up -d --build vllm-chat$/m);
+    const markdown = await runCliCaptured(['diagnose', '--compose', 'llm', '--format', 'markdown'], {
+      env: docker.env,
+    });
+    expect(markdown.stdout).toContain('### Fixes');
+    expect(markdown.stdout).toMatch(
+      /For `llm-vllm-chat-1`:\n\n```sh\n[^`]*docker compose -p llm up -d --build vllm-chat\n```/,
+    );
+  });
+});

@@ -85,8 +85,10 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
           concurrency: fleet.concurrency,
           diagnose: async (source, plan) => {
             const place = placeOf(plan.spec, plan.runner.host);
-            const diagnosis = (await diagnoseOpened(source, { signatures: rules.signatures }, rules, place))
-              .diagnosis;
+            // Each member's fix restarts its own owner: its compose service, its pod's workload.
+            const owner = (): Promise<SourceOwner> => findSourceOwner(plan.spec, plan.runner, io.env);
+            const options = { signatures: rules.signatures };
+            const diagnosis = (await diagnoseOpened(source, options, rules, place, false, owner)).diagnosis;
             return flags.redact ? redactDiagnosis(diagnosis) : diagnosis;
           },
         });

@@ -68,8 +68,11 @@ function renderFleetText(report: FleetReport, paint: Paint): string {
       `  ${paint.dim(roleWords(group))}${group.signature === null ? '' : paint.dim(` [${group.signature}]`)}`,
     );
     out.push(`  ${group.members.join(', ')}`);
-    const fix = firstFix(report.members, group);
-    if (fix !== null) out.push(`  fix: ${paint.bold(fix)}`);
+    const fixes = groupFixes(report.members, group);
+    for (const { names, fix } of fixes) {
+      const whose = fixes.length === 1 ? 'fix' : `fix for ${names.join(', ')}`;
+      out.push(`  ${whose}: ${paint.bold(fix.replace(/\n/g, '\n    '))}`);
+    }
     out.push('');
   }
   for (const member of report.members) {
@@ -91,6 +94,11 @@ function renderFleetMarkdown(report: FleetReport): string {
       `| ${group.members.length} of ${report.total} | ${cell(group.summary)} | ${roleWords(group)} | ${group.members.map(cellCode).join(', ')} |`,
     );
   }
+  const fixes = report.groups.flatMap((group) => groupFixes(report.members, group));
+  if (fixes.length > 0) out.push('', '### Fixes');
+  for (const { names, fix } of fixes) {
+    out.push('', `For ${names.map(cellCode).join(', ')}:`, '', fence(fix));
+  }
   out.push('', '### Members', '', '| Member | Cause | State | Read |', '|---|---|---|---|');
   for (const member of report.members) {
     out.push(
@@ -100,10 +108,19 @@ function renderFleetMarkdown(report: FleetReport): string {
   return `${out.join('\n')}\n`;
 }
 
-function firstFix(members: readonly FleetMember[], group: FleetGroup): string | null {
-  if (group.role !== 'own') return null;
-  const member = members.find((candidate) => candidate.cause.key === group.key);
-  return member?.diagnosis?.signature?.fix ?? null;
+/**
+ * The group's fix, one per distinct place: members of one owner (a Deployment's pods) share it; members
+ * of different owners (two compose services) each get their own rebuild and restart.
+ */
+function groupFixes(members: readonly FleetMember[], group: FleetGroup): { names: string[]; fix: string }[] {
+  if (group.role !== 'own') return [];
+  const byFix = new Map<string, string[]>();
+  for (const member of members) {
+    const fix = member.diagnosis?.signature?.fix;
+    if (member.cause.key !== group.key || fix === undefined) continue;
+    byFix.set(fix, [...(byFix.get(fix) ?? []), member.name]);
+  }
+  return [...byFix].map(([fix, names]) => ({ names, fix }));
 }
 
 function describeState(member: FleetMember): string {
@@ -116,6 +133,13 @@ function describeState(member: FleetMember): string {
   if (ended !== null)
     parts.push(`last exit ${ended.exitCode ?? '?'}${ended.reason === null ? '' : ` (${ended.reason})`}`);
   return parts.join(', ');
+}
+
+/** A fenced block longer than any run of backticks in the text, so the text cannot close it. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}sh\n${text}\n${marks}`;
 }
 
 /** A table cell: no `|` or line break ends it, and no HTML from a pod's output renders. */

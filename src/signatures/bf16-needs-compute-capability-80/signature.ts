@@ -15,6 +15,10 @@ export default defineSignature({
     'engine keeps it, but the {gpu} has compute capability {cc}: bfloat16 arithmetic needs 8.0 (Ampere) or newer. ' +
     'The engine stops before loading the weights.',
   fix: 'Add --dtype half (float16) to the server command, e.g. vllm serve <model> --dtype half',
+  action: [
+    { kind: 'step', text: 'This GPU ({gpu}, compute capability {cc}) has no bfloat16: serve in float16:' },
+    { kind: 'engine-option', option: 'dtype', value: 'float16' },
+  ],
   alternative:
     'float16 has a smaller range than bfloat16; if a model overflows in float16 (NaN or garbage output), use ' +
     '--dtype float32 on a GPU with enough memory, or an Ampere-or-newer GPU.',

@@ -16,6 +16,15 @@ export default defineSignature({
     'network interface of this host or container. It usually comes from a --host, MASTER_ADDR, VLLM_HOST_IP or ' +
     'dist-init address copied from another machine, or from a container whose network namespace lacks that IP.',
   fix: 'Listen on an address this host owns: `--host 0.0.0.0` for the API server, and set MASTER_ADDR / VLLM_HOST_IP / --dist-init-addr to an IP that `ip -br addr` lists on this node.',
+  action: [
+    { kind: 'step', text: 'Listen on an address this host owns:' },
+    { kind: 'engine-option', option: 'host', value: '0.0.0.0' },
+    {
+      kind: 'step',
+      text: 'and set MASTER_ADDR / VLLM_HOST_IP / the distributed init address to an IP that this lists on the node:',
+    },
+    { kind: 'command', argv: ['ip', '-br', 'addr'], where: 'server' },
+  ],
   alternative:
     'In Docker use `--network host` or publish the port with `-p` and bind to 0.0.0.0 inside the container; for IPv6 ' +
     'addresses check that IPv6 is enabled in the container.',

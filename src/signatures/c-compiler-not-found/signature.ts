@@ -23,10 +23,8 @@ export default defineSignature({
     'and "-runtime" container images ship without them.',
   fix: 'apt-get install -y build-essential ninja-build (or pip install ninja for ninja alone), or set CC to an existing compiler',
   action: [
-    {
-      kind: 'step',
-      text: 'Install a C compiler and ninja where the server runs (apt-get install -y build-essential ninja-build; in a container: in the image), or set CC to an existing compiler',
-    },
+    { kind: 'system-package', packages: ['build-essential', 'ninja-build'] },
+    { kind: 'step', text: 'or set CC to an existing compiler' },
   ],
   alternative:
     "Use an image that includes a toolchain (the -devel CUDA images, or the engine's official image), or install " +

@@ -15,6 +15,14 @@ export default defineSignature({
     'built for a new CUDA (e.g. 12.8) on a host whose driver is older, or when an old libcuda from another ' +
     'installation is found first.',
   fix: 'Compare nvidia-smi (top right: the highest CUDA the driver supports) with the CUDA the program was built for, and upgrade the NVIDIA driver on the host',
+  action: [
+    {
+      kind: 'step',
+      text: 'Compare the highest CUDA the driver supports (top right of this) with the CUDA the program was built for:',
+    },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'host' },
+    { kind: 'step', text: 'and upgrade the NVIDIA driver on the host' },
+  ],
   alternative:
     'Or use an image or build made for a CUDA version your driver supports (e.g. a cu121 or cu118 tag or wheel, ' +
     'or llama.cpp built with the older toolkit).',

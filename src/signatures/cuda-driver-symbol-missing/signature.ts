@@ -15,6 +15,14 @@ export default defineSignature({
     'the extension was built for a newer CUDA than the driver supports. It looks like a broken build, but the ' +
     'driver is what is too old; look for a "driver on your system is too old" line nearby.',
   fix: 'Upgrade the NVIDIA driver to one that supports the CUDA version the package was built with (nvidia-smi shows the highest CUDA the current driver supports)',
+  action: [
+    { kind: 'step', text: 'Check the highest CUDA the current driver supports (top right of this):' },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'host' },
+    {
+      kind: 'step',
+      text: 'and upgrade the NVIDIA driver to one that supports the CUDA version the package was built with',
+    },
+  ],
   alternative: 'Or install the package build made for an older CUDA (a +cu118 wheel, an older image tag).',
   references: ['https://github.com/vllm-project/vllm/issues/11623'],
   // Usually a symptom of nvidia-driver-too-old, which names the versions.

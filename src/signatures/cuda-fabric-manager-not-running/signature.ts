@@ -15,6 +15,13 @@ export default defineSignature({
     'service is not running, failed, or its version differs from the driver (typically after a driver upgrade ' +
     'without a matching fabric manager package or a reboot).',
   fix: 'On the host: `systemctl status nvidia-fabricmanager`, install the nvidia-fabricmanager package of exactly the driver version (`nvidia-smi` shows it), then `systemctl enable --now nvidia-fabricmanager` and retry.',
+  action: [
+    {
+      kind: 'step',
+      text: 'On the host, install the nvidia-fabricmanager package of exactly the driver version nvidia-smi shows, then start it and retry:',
+    },
+    { kind: 'command', argv: ['systemctl', 'enable', '--now', 'nvidia-fabricmanager'], where: 'host' },
+  ],
   alternative:
     '`nvidia-smi -q | grep -A2 Fabric` shows the fabric state per GPU; if the service runs but the state stays ' +
     '"In Progress" or "Failed", reboot the node after aligning driver and fabric manager versions.',

@@ -14,6 +14,10 @@ export default defineSignature({
     'the engine) and then the engine forked its worker processes. A forked child cannot initialise CUDA again, ' +
     'so every worker fails at init_device; only spawned workers can.',
   fix: 'export VLLM_WORKER_MULTIPROC_METHOD=spawn before starting (in scripts, put the LLM(...) call under if __name__ == "__main__":)',
+  action: [
+    { kind: 'environment-variable', name: 'VLLM_WORKER_MULTIPROC_METHOD', value: 'spawn', engines: ['vllm'] },
+    { kind: 'step', text: 'In scripts, put the LLM(...) call under if __name__ == "__main__":' },
+  ],
   alternative:
     'Or keep CUDA out of the parent until the engine has started its workers: no torch.cuda calls, .cuda() or ' +
     'CUDA_VISIBLE_DEVICES probing at import time.',

@@ -18,6 +18,10 @@ export default defineSignature({
   fix:
     'Give the container real shared memory: `docker run --ipc=host ...` or `--shm-size=16g`; in Kubernetes mount an ' +
     '`emptyDir` with `medium: Memory` at /dev/shm.',
+  action: [
+    { kind: 'step', text: 'Give the server real shared memory:' },
+    { kind: 'shared-memory', size: '16g' },
+  ],
   alternative:
     "If the container cannot be changed, `NCCL_SHM_DISABLE=1` avoids NCCL's segment (at some speed cost); it does not " +
     "help PyTorch's own tensor sharing.",

@@ -18,6 +18,20 @@ export default defineSignature({
     'filesystems and small boot disks fill up fast with multi-GB shards; partial files of failed earlier attempts ' +
     'also stay in the cache.',
   fix: 'Free space or point the cache at a larger disk: `df -h` on the cache path, `huggingface-cli delete-cache` (or remove old snapshots / `ollama rm`), or set `HF_HOME=/big/disk/hf` (TGI: mount a larger volume at /data; Ollama: `OLLAMA_MODELS=/big/disk/ollama`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Free space on the cache’s disk (huggingface-cli delete-cache, or ollama rm of old models), or point the cache at a larger disk:',
+    },
+    {
+      kind: 'environment-variable',
+      name: 'HF_HOME',
+      value: '/big/disk/hf',
+      engines: ['vllm', 'sglang', 'lmdeploy', 'trtllm', 'llamacpp'],
+    },
+    { kind: 'environment-variable', name: 'OLLAMA_MODELS', value: '/big/disk/ollama', engines: ['ollama'] },
+    { kind: 'step', text: '(TGI: mount a larger volume at /data)' },
+  ],
   alternative:
     'Download only the files the engine needs (e.g. `huggingface-cli download <repo> --include "*.safetensors" "*.json"`) ' +
     'so .bin or .pth duplicates of the weights are not fetched too.',

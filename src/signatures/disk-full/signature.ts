@@ -15,6 +15,15 @@ export default defineSignature({
     'the model download cache, the compile caches (torch.compile / Inductor, Triton, flashinfer and DeepGEMM JIT ' +
     'under ~/.cache), /tmp, and log files; in a container they usually share a small root filesystem.',
   fix: 'Find the full filesystem with `df -h` and `df -i` (inside the container), then free space or move the cache there to a larger volume (`HF_HOME`, `XDG_CACHE_HOME`, `TRITON_CACHE_DIR`, `TMPDIR`).',
+  action: [
+    { kind: 'step', text: 'Find the full filesystem (sizes, then inodes):' },
+    { kind: 'command', argv: ['df', '-h'], where: 'server' },
+    { kind: 'command', argv: ['df', '-i'], where: 'server' },
+    {
+      kind: 'step',
+      text: 'then free space there, or move the caches on it to a larger volume (HF_HOME, XDG_CACHE_HOME, TRITON_CACHE_DIR, TMPDIR)',
+    },
+  ],
   alternative:
     'Mount a persistent volume for ~/.cache so caches survive restarts and do not refill the root filesystem.',
   references: [

@@ -15,6 +15,14 @@ export default defineSignature({
     'or remote code asking for flash_attention_2), and they only run on compute capability 8.0 (Ampere) or newer. ' +
     'On Volta (V100) and Turing (T4, RTX 20xx) the first attention call fails.',
   fix: 'Pick an attention backend that runs on this GPU: VLLM_ATTENTION_BACKEND=XFORMERS (or TRITON_ATTN on newer vLLM) for vLLM, --attention-backend triton for SGLang',
+  action: [
+    { kind: 'step', text: 'Pick an attention backend that runs on this GPU:' },
+    { kind: 'environment-variable', name: 'VLLM_ATTENTION_BACKEND', value: 'TRITON_ATTN', engines: ['vllm'] },
+    {
+      kind: 'step',
+      text: '(XFORMERS on older vLLM; SGLang: the triton attention backend; or a GPU of the Ampere generation or newer)',
+    },
+  ],
   alternative:
     'For transformers-based servers, load the model with attn_implementation="sdpa" instead of ' +
     '"flash_attention_2"; or run on an Ampere-or-newer GPU.',

@@ -16,6 +16,12 @@ export default defineSignature({
     'and newer. On Ampere (A100, A10, RTX 30xx) and older, the native FP8 matrix multiply and the Triton fp8e4nv ' +
     'type do not exist.',
   fix: 'Serve the BF16/FP16 version of the model (or an AWQ/GPTQ int4 one) on this GPU, and drop --quantization fp8 / --kv-cache-dtype fp8',
+  action: [
+    {
+      kind: 'step',
+      text: 'Serve the BF16/FP16 version of the model (or an AWQ/GPTQ int4 one) on this GPU, and drop the fp8 quantization and fp8 KV-cache dtype from the server’s options',
+    },
+  ],
   alternative:
     'Recent vLLM releases can run FP8 weights on Ampere through the weight-only Marlin kernel; upgrading the ' +
     'engine may be enough for plain FP8 checkpoints, not for block-quantized or fp8 KV-cache ones.',

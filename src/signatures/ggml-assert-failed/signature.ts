@@ -18,6 +18,10 @@ export default defineSignature({
     'or operation this llama.cpp build does not implement for the chosen backend, typically a model newer than the ' +
     'build; a wrong context or batch setting can trip some checks too.',
   fix: 'Upgrade llama.cpp (or Ollama) to the latest release and load the model again; search its issues for "GGML_ASSERT({cond})".',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    { kind: 'step', text: 'then load the model again; search its issues for "GGML_ASSERT({cond})"' },
+  ],
   alternative:
     'If it persists on the latest build, try a different quantization of the model, run on CPU (`--n-gpu-layers 0`) to ' +
     'see whether the GPU backend is at fault, and report it with the full log.',

@@ -32,6 +32,15 @@ export default defineSignature({
   fix:
     'Offload fewer layers (`--n-gpu-layers 20` instead of all) or shrink the context (`--ctx-size 8192`); with Ollama set ' +
     '`num_ctx` lower in the Modelfile or request and `OLLAMA_NUM_PARALLEL=1`, since each parallel slot gets its own context.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Offload fewer layers, shrink the context, and run fewer slots at once (each gets its own context):',
+    },
+    { kind: 'engine-option', option: 'gpu-layers', value: '20' },
+    { kind: 'engine-option', option: 'max-model-len', value: '8192' },
+    { kind: 'engine-option', option: 'max-num-seqs', value: '1' },
+  ],
   alternative:
     'Use a smaller quantization of the same model (e.g. Q4_K_M instead of Q8_0), quantize the KV cache (`--cache-type-k q8_0 ' +
     '--cache-type-v q8_0` with flash attention), and check `nvidia-smi` for other processes on the GPU.',

@@ -15,6 +15,10 @@ export default defineSignature({
     'architecture (a new model variant, a vision or MTP part split off, renamed keys), usually newer or older than the ' +
     'llama.cpp that loads it; a broken conversion gives the same message.',
   fix: 'Upgrade llama.cpp (or Ollama) to the release the GGUF was made for, then load the same file again.',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    { kind: 'step', text: 'to the release the GGUF was made for, then load the same file again' },
+  ],
   alternative:
     'Or download a GGUF converted with your llama.cpp version (re-run convert_hf_to_gguf.py from the same checkout), or ' +
     'serve the original checkpoint with another engine until support lands.',

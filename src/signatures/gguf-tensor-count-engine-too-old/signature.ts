@@ -15,6 +15,13 @@ export default defineSignature({
     'Llama 3.2) loads this way: the converter that wrote the GGUF knew a layout the loader does not. A partial download ' +
     'fails earlier, with "data is not within the file bounds".',
   fix: 'Upgrade llama.cpp / Ollama to a release that lists support for this model, and make sure the upgraded binary is the one running (`ollama --version`, `which ollama`).',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: 'to a release that lists support for this model, and make sure the upgraded binary is the one running (ollama --version, which ollama)',
+    },
+  ],
   alternative: 'Or use a GGUF converted by a llama.cpp as old as the one you run.',
   references: [
     'https://github.com/ollama/ollama/issues/6998',

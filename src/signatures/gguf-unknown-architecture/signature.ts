@@ -14,6 +14,10 @@ export default defineSignature({
     'bundled inside Ollama) has no graph implementation for that architecture. The file is usually fine; it was ' +
     'converted with a newer llama.cpp, or for an architecture llama.cpp has not added yet.',
   fix: 'Upgrade to a llama.cpp build (or Ollama release) that supports {arch}, then load the same file again.',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    { kind: 'step', text: 'to a build that supports {arch}, then load the same file again' },
+  ],
   alternative:
     'Until support lands, serve the original (safetensors) model with an engine that supports it, such as vLLM.',
   references: ['https://github.com/ollama/ollama/issues/12984'],

@@ -15,6 +15,15 @@ export default defineSignature({
     'server could not fetch the model files or config. Many replicas or workers starting at once and each ' +
     'resolving the model online, or anonymous access from a shared NAT address, hit this quickly.',
   fix: 'Authenticate (`HF_TOKEN=<token>`, higher limits than anonymous), download the model once (`huggingface-cli download <repo>`) into a shared cache or volume, and start the replicas with HF_HUB_OFFLINE=1 or a local model path.',
+  action: [
+    { kind: 'step', text: 'Authenticate (higher limits than anonymous):' },
+    { kind: 'environment-variable', name: 'HF_TOKEN', value: 'hf_...' },
+    {
+      kind: 'step',
+      text: 'download the model once (huggingface-cli download REPO) into a shared cache or volume, and start the replicas from it:',
+    },
+    { kind: 'environment-variable', name: 'HF_HUB_OFFLINE', value: '1' },
+  ],
   alternative:
     'Wait for the limit to reset and stagger replica start-ups; a private mirror via HF_ENDPOINT avoids the public limit.',
   references: [

@@ -16,6 +16,13 @@ export default defineSignature({
     'TLS-inspecting proxy re-signs traffic with its own CA, which the container’s CA bundle does not trust; ' +
     'elsewhere the image lacks ca-certificates or its clock is wrong.',
   fix: 'Give Python the proxy’s CA: mount it and set `REQUESTS_CA_BUNDLE=/etc/ssl/certs/corp-ca.pem` (and `SSL_CERT_FILE` / `CURL_CA_BUNDLE` to the same file), or install it with `update-ca-certificates` in the image.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Give Python the proxy’s CA (mount it; SSL_CERT_FILE and CURL_CA_BUNDLE to the same file), or add it to the image with update-ca-certificates:',
+    },
+    { kind: 'environment-variable', name: 'REQUESTS_CA_BUNDLE', value: '/etc/ssl/certs/corp-ca.pem' },
+  ],
   alternative:
     'Download the model on a machine with working TLS and serve it from a local path with HF_HUB_OFFLINE=1; check ' +
     'the container clock (`date`) when the certificate is reported as not yet valid.',

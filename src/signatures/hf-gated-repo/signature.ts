@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Accept the license on the model page with your account, then pass a read token to the server: ' +
     '`-e HF_TOKEN=hf_...` for the container (or `huggingface-cli login`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Accept the license on the model page with your account, then pass a read token to the server:',
+    },
+    { kind: 'environment-variable', name: 'HF_TOKEN', value: 'hf_...' },
+  ],
   alternative:
     'For a fine-grained token, enable "Read access to contents of all public gated repos you can access"; or download ' +
     'the weights once where you have access and point the server at the local directory.',

@@ -11,10 +11,11 @@ export default defineSignature({
     'localentrynotfounderror',
     'local cache',
     'huggingface.co',
+    'offline mode is enabled',
   ],
   match: {
     message:
-      /We couldn't connect to 'https:\/\/huggingface\.co'|outgoing traffic has been disabled|LocalEntryNotFoundError|cannot find the requested files in the (?:local|disk) cache|HTTPSConnectionPool\(host='huggingface\.co'[^\n]*Max retries exceeded/,
+      /We couldn't connect to 'https:\/\/huggingface\.co'|outgoing traffic has been disabled|LocalEntryNotFoundError|OfflineModeIsEnabled|offline mode is enabled|cannot find the requested files in the (?:local|disk) cache|HTTPSConnectionPool\(host='huggingface\.co'[^\n]*Max retries exceeded/,
   },
   explanation:
     'The server tried to fetch the model files (or just config.json) from the Hugging Face Hub and could not reach it: ' +
@@ -24,6 +25,13 @@ export default defineSignature({
     'Download the model where the Hub is reachable (`huggingface-cli download <repo>`), mount that cache or directory into ' +
     'the server (e.g. `-v ~/.cache/huggingface:/root/.cache/huggingface`) and start with HF_HUB_OFFLINE=1, or pass the ' +
     'local directory as the model path.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Download the model where the Hub is reachable (huggingface-cli download REPO), mount that cache or directory into the server (or pass the local directory as the model path), and start it offline:',
+    },
+    { kind: 'environment-variable', name: 'HF_HUB_OFFLINE', value: '1' },
+  ],
   alternative:
     'If the host should have access, set HTTPS_PROXY for the container or use a mirror via HF_ENDPOINT, and check that ' +
     'the cache path (HF_HOME) is the one the files were downloaded to.',

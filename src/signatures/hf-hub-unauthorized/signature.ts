@@ -19,6 +19,13 @@ export default defineSignature({
     'Check the model id on huggingface.co, accept the license there if the repo is gated, and pass a read token to ' +
     'the server: `-e HF_TOKEN=hf_...` for a container (or `huggingface-cli login`); `huggingface-cli whoami` shows ' +
     'whether the token is accepted.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Check the model id on huggingface.co, accept the license there if the repo is gated, and pass a read token (huggingface-cli whoami shows whether it is accepted):',
+    },
+    { kind: 'environment-variable', name: 'HF_TOKEN', value: 'hf_...' },
+  ],
   alternative:
     'Download the model once where you have access (`huggingface-cli download <repo> --local-dir /models/<name>`) ' +
     'and serve the local path.',

@@ -24,6 +24,13 @@ export default defineSignature({
   fix:
     'Check the id on huggingface.co (or that the local path exists), and for a private repo pass a valid read token, ' +
     'e.g. `-e HF_TOKEN=hf_...`; `huggingface-cli whoami` shows whether the token is accepted.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Check the id on huggingface.co (or that the local path exists); for a private repo pass a valid read token (huggingface-cli whoami shows whether it is accepted):',
+    },
+    { kind: 'environment-variable', name: 'HF_TOKEN', value: 'hf_...' },
+  ],
   alternative:
     'Download the model once with `huggingface-cli download <repo> --local-dir /models/<name>` and serve the local path.',
   references: ['https://github.com/openvla/openvla/issues/82'],

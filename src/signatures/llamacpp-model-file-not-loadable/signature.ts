@@ -15,6 +15,11 @@ export default defineSignature({
     'path is wrong (a relative path resolved from another working directory, an example script pointing at a model you ' +
     'never downloaded, a volume not mounted in the container), or the file is not GGUF at all.',
   fix: 'Check the path with `ls -l {path}` and pass the GGUF file that exists with `-m /absolute/path/model.gguf`.',
+  action: [
+    { kind: 'step', text: 'Check the path:' },
+    { kind: 'command', argv: ['ls', '-l', '{path}'], where: 'server' },
+    { kind: 'step', text: 'and pass the GGUF file that exists with -m /absolute/path/model.gguf' },
+  ],
   alternative:
     'If the file is there, make sure it is a complete GGUF (a .safetensors or .bin file has to be converted with ' +
     'convert_hf_to_gguf.py first) and that the process may read it.',

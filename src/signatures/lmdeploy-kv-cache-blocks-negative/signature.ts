@@ -19,6 +19,14 @@ export default defineSignature({
   fix:
     'Free memory for the cache: serve on more GPUs (`--tp 2`), or a quantized model (`--model-format awq`), and ' +
     'check with nvidia-smi that no other process holds memory; the cache had {blocks} blocks.',
+  action: [
+    {
+      kind: 'step',
+      text: 'The cache had {blocks} blocks: free memory for it (nvidia-smi shows other processes on the GPU) and serve on more GPUs:',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    { kind: 'step', text: 'or a quantized (AWQ) model' },
+  ],
   alternative: 'Or lower what one session needs: a smaller `--session-len`.',
   references: ['https://lmdeploy.readthedocs.io/en/latest/api/cli.html'],
 });

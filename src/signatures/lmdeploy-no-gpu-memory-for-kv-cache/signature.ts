@@ -14,6 +14,14 @@ export default defineSignature({
     'cache_max_entry_count, and that budget did not fit a single cache block. The weights take (almost) all of ' +
     'the card, another process holds memory, or cache_max_entry_count is set very low.',
   fix: 'Give the cache room: spread the model over more GPUs (`--tp 2`), serve a quantized model (AWQ / `--quant-policy 8` for an int8 KV cache), or raise `--cache-max-entry-count` (fraction of free memory, default 0.8) if you lowered it.',
+  action: [
+    { kind: 'step', text: 'Give the cache room: spread the model over more GPUs:' },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    {
+      kind: 'step',
+      text: 'or serve a quantized model (AWQ, or an int8 KV cache); raise the cache’s share of free memory (default 0.8) if you lowered it',
+    },
+  ],
   alternative:
     'Free the GPU of other processes (check nvidia-smi) and lower `--session-len` to need fewer blocks per sequence.',
   references: [

@@ -21,6 +21,14 @@ export default defineSignature({
     'or it has no model_type. Usually the path is one level off (the parent of the snapshot, a GGUF or LoRA adapter ' +
     'folder, a mount that is empty in the container), or a download stopped before config.json arrived.',
   fix: 'Point --model / --model-path / --model-id at the folder that contains config.json (`ls <path>/config.json` inside the container), or download the full repository: `huggingface-cli download <repo> --local-dir <path>`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Point the model option at the folder that contains config.json; check it where the server runs:',
+    },
+    { kind: 'command', argv: ['ls', '{path}/config.json'], where: 'server' },
+    { kind: 'step', text: 'or download the full repository: huggingface-cli download REPO --local-dir DIR' },
+  ],
   alternative:
     'For a LoRA adapter pass the base model as the model and the adapter separately (vLLM `--lora-modules`); for a ' +
     'GGUF file use an engine that reads GGUF, or pass the .gguf file with the original repo as --tokenizer.',

@@ -18,6 +18,15 @@ export default defineSignature({
   fix:
     'Tell NCCL which interface connects the nodes, on every node: `NCCL_SOCKET_IFNAME=eth0` (and `GLOO_SOCKET_IFNAME=eth0`); ' +
     'use `--network host` for the containers and open the ports between the nodes.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Tell NCCL (and Gloo) which interface connects the nodes, on every node (ip -br addr lists them; eth0 here for yours):',
+    },
+    { kind: 'environment-variable', name: 'NCCL_SOCKET_IFNAME', value: 'eth0' },
+    { kind: 'environment-variable', name: 'GLOO_SOCKET_IFNAME', value: 'eth0' },
+    { kind: 'step', text: 'run the containers on the host network and open the ports between the nodes' },
+  ],
   alternative:
     'Without working InfiniBand set `NCCL_IB_DISABLE=1`; with it, pass the devices into the container (`--device ' +
     '/dev/infiniband`, `--cap-add IPC_LOCK`) and check `NCCL_IB_HCA`. `NCCL_DEBUG=INFO` shows the interface chosen.',

@@ -25,6 +25,19 @@ export default defineSignature({
     'Rerun with `NCCL_DEBUG=INFO` and read the `NCCL WARN` lines just before the error. Typical fixes: start the container ' +
     'with `--ipc=host` or `--shm-size=16g`; on multi-node set `NCCL_SOCKET_IFNAME=<interface>` (e.g. eth0) on every ' +
     'node; `NCCL_IB_DISABLE=1` if there is no working InfiniBand.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with NCCL’s own report and read the NCCL WARN lines just before the error:',
+    },
+    { kind: 'environment-variable', name: 'NCCL_DEBUG', value: 'INFO' },
+    { kind: 'step', text: 'Typical fixes: more shared memory for the server,' },
+    { kind: 'shared-memory', size: '16g' },
+    {
+      kind: 'step',
+      text: 'on multi-node NCCL_SOCKET_IFNAME=<interface> on every node; NCCL_IB_DISABLE=1 if there is no working InfiniBand',
+    },
+  ],
   alternative:
     'If P2P is the problem (VMs, consumer GPUs, IOMMU on), try `NCCL_P2P_DISABLE=1`; and make sure every node runs the ' +
     'same NCCL and driver versions.',

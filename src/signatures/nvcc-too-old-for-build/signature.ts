@@ -16,6 +16,13 @@ export default defineSignature({
     'architecture (Blackwell needs CUDA 12.8+) or a flag that newer build scripts pass. The torch wheel brings its ' +
     'own CUDA runtime, so the system toolkit can lag behind without anything else failing.',
   fix: 'Install a CUDA toolkit at least as new as torch.version.cuda (12.8+ for Blackwell) and point CUDA_HOME at it, e.g. export CUDA_HOME=/usr/local/cuda-12.8',
+  action: [
+    {
+      kind: 'step',
+      text: 'Install a CUDA toolkit at least as new as torch.version.cuda (12.8+ for Blackwell) and point CUDA_HOME at it:',
+    },
+    { kind: 'environment-variable', name: 'CUDA_HOME', value: '/usr/local/cuda-12.8' },
+  ],
   alternative:
     'Or install the prebuilt kernels so nothing compiles (pip install flashinfer-cubin flashinfer-jit-cache at ' +
     "flashinfer-python's version), or restrict the build to your GPU with TORCH_CUDA_ARCH_LIST.",

@@ -16,6 +16,13 @@ export default defineSignature({
     'errors. In containers this means the NVIDIA container runtime did not inject the driver (no --gpus, no ' +
     'nvidia runtimeClass or device plugin on Kubernetes); on a host, that the driver is not installed or not loaded.',
   fix: 'Run the container with the GPU runtime: docker run --gpus all ... (on Kubernetes, request nvidia.com/gpu and use the nvidia runtimeClass), then check that nvidia-smi works inside it',
+  action: [
+    {
+      kind: 'step',
+      text: 'Run the container with the GPU runtime (docker run --gpus all; on Kubernetes request nvidia.com/gpu with the nvidia runtimeClass), then check that this works inside it:',
+    },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'server' },
+  ],
   alternative:
     'On a bare host, install or reload the NVIDIA driver (nvidia-smi must work) and make sure libcuda.so.1 is in ' +
     'the loader path (ldconfig -p | grep libcuda).',

@@ -15,6 +15,14 @@ export default defineSignature({
     'own version, so CUDA cannot be initialised; later errors (missing driver symbols, no GPU found) follow ' +
     'from this.',
   fix: 'Upgrade the NVIDIA driver to one that supports the CUDA version of your torch (python -c "import torch; print(torch.version.cuda)"); nvidia-smi shows the highest CUDA the current driver supports',
+  action: [
+    { kind: 'step', text: 'Compare the highest CUDA the driver supports (top right of this):' },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'host' },
+    {
+      kind: 'step',
+      text: 'with the CUDA of your torch (torch.version.cuda), and upgrade the NVIDIA driver to one that supports it',
+    },
+  ],
   alternative:
     'Or install torch and the engine built for an older CUDA that the driver supports, e.g. pip install torch ' +
     '--index-url https://download.pytorch.org/whl/cu118 with the matching +cu118 engine wheel.',

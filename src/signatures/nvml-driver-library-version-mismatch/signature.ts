@@ -14,6 +14,13 @@ export default defineSignature({
     'different driver releases. This almost always follows a driver upgrade (often an unattended package update) ' +
     'without a reboot: the old module is still in memory while the new libraries are on disk.',
   fix: 'Reboot the machine so the new kernel module is loaded (or unload and reload the nvidia modules when no process uses the GPU)',
+  action: [
+    {
+      kind: 'step',
+      text: 'Reboot the machine so the new kernel module is loaded (or unload and reload the nvidia modules when no process uses the GPU); this shows the module loaded now:',
+    },
+    { kind: 'command', argv: ['cat', '/proc/driver/nvidia/version'], where: 'host' },
+  ],
   alternative:
     'To stop it from happening again, hold the driver packages (apt-mark hold on the nvidia driver packages) and ' +
     'upgrade them only in a maintenance window.',

@@ -16,6 +16,14 @@ export default defineSignature({
     'and only {have} is free, so the load is refused; no GPU was found or too few layers fit on it, or other models ' +
     'are still loaded.',
   fix: 'Use a smaller model or quantization (e.g. the :q4_K_M tag), or lower the context (`/set parameter num_ctx 4096`, `OLLAMA_CONTEXT_LENGTH=4096`) and `OLLAMA_NUM_PARALLEL=1`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Use a smaller model or quantization (e.g. the :q4_K_M tag), or lower the context and the parallel slots:',
+    },
+    { kind: 'engine-option', option: 'max-model-len', value: '4096' },
+    { kind: 'engine-option', option: 'max-num-seqs', value: '1' },
+  ],
   alternative:
     'Free memory first: `ollama ps` then `ollama stop <model>` for models still resident, close other programs, or add ' +
     'swap. If a GPU should have taken the layers, check the server log for why none was detected.',

@@ -20,6 +20,13 @@ export default defineSignature({
     'the manifest declares a minimum Ollama version) or the local engine has no implementation for the model ' +
     'architecture. Nothing is wrong with the GPU, the download or the model itself.',
   fix: 'Upgrade Ollama (`curl -fsSL https://ollama.com/install.sh | sh`, or pull the newer `ollama/ollama` image), restart it, and pull the model again.',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: '(install.sh, or the newer ollama/ollama image), restart it, and pull the model again',
+    },
+  ],
   alternative:
     'Check `ollama -v` on the server (the client and the server can differ), or pick an older tag of the model that ' +
     'your Ollama supports.',

@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Use the running server (the CLI talks to it directly), or stop it first: `sudo systemctl stop ollama` (Linux), quit ' +
     'the Ollama app from the menu bar or tray (macOS, Windows; `Get-Process ollama* | Stop-Process` in PowerShell).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Use the running server (the CLI talks to it directly), or find and stop it (systemctl stop ollama; on macOS and Windows quit the app):',
+    },
+    { kind: 'free-port', port: '{port}' },
+  ],
   alternative:
     'To run a second server on purpose, give it another port: `OLLAMA_HOST=127.0.0.1:11435 ollama serve`.',
   references: ['https://github.com/ollama/ollama/issues/3575', 'https://github.com/ollama/ollama/issues/707'],

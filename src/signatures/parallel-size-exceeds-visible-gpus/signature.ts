@@ -15,6 +15,13 @@ export default defineSignature({
     "tensor x pipeline parallel size asks for ({size}). CUDA_VISIBLE_DEVICES (or the container's --gpus / " +
     'nvidia.com/gpu request) exposes fewer devices than the command line assumes.',
   fix: 'Make them agree: `--tensor-parallel-size {gpus}` (times `--pipeline-parallel-size` at most {gpus}), or expose more GPUs (`CUDA_VISIBLE_DEVICES=0,1,2,3`, `docker run --gpus all`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Make them agree: at most {gpus} GPUs (tensor times pipeline parallel), or expose more GPUs (CUDA_VISIBLE_DEVICES, docker run --gpus all):',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '{gpus}' },
+  ],
   alternative:
     'To span several nodes, start a Ray cluster and pass `--distributed-executor-backend ray`; the local executor ' +
     'only uses GPUs of one machine.',

@@ -14,6 +14,14 @@ export default defineSignature({
     'to compile PTX for the GPU and only understands PTX up to its own CUDA version. It shows up with Triton or ' +
     'JIT-built kernels, or wheels built with a newer CUDA, on a host with an older driver.',
   fix: 'Upgrade the NVIDIA driver to one that supports the CUDA version of the toolkit (or of torch.version.cuda); nvidia-smi shows the highest CUDA the current driver supports',
+  action: [
+    { kind: 'step', text: 'Check the highest CUDA the current driver supports (top right of this):' },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'host' },
+    {
+      kind: 'step',
+      text: 'and upgrade the NVIDIA driver to one that supports the CUDA version of the toolkit (or of torch.version.cuda)',
+    },
+  ],
   alternative:
     "Or build with a toolkit no newer than the driver supports: point CUDA_HOME (and Triton's TRITON_PTXAS_PATH) " +
     'at an older CUDA, or install the engine built for an older CUDA.',

@@ -17,6 +17,13 @@ export default defineSignature({
     'kernel runs, and that needs Python.h from the Python development headers. The image or system has the ' +
     'Python interpreter but not its -dev package, so the build fails inside the first Triton kernel launch.',
   fix: 'apt-get install -y python3-dev build-essential (for a non-default Python, the matching python3.X-dev; conda and uv Pythons ship the headers)',
+  action: [
+    { kind: 'system-package', packages: ['python3-dev', 'build-essential'] },
+    {
+      kind: 'step',
+      text: '(for a non-default Python the matching python3.X-dev; conda and uv Pythons ship the headers)',
+    },
+  ],
   alternative:
     'Or start with --enforce-eager (vLLM) / --disable-cuda-graph and without torch.compile to avoid some JIT builds; ' +
     'Triton kernels used by the model will still need the headers.',

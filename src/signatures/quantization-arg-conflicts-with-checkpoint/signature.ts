@@ -16,6 +16,13 @@ export default defineSignature({
     'compressed-tensors, and faster kernels (e.g. marlin variants) are chosen automatically, so a --quantization copied ' +
     'from an older guide usually conflicts.',
   fix: 'Drop `--quantization {arg}` and let the engine read the method from the checkpoint (or pass `--quantization {cfg}`).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Drop the quantization option ({arg}) and let the engine read the method from the checkpoint, or pass the checkpoint’s own:',
+    },
+    { kind: 'engine-option', option: 'quantization', value: '{cfg}' },
+  ],
   alternative:
     'If you really need {arg} kernels, use a checkpoint exported in that format instead of converting on the command line.',
   references: [

@@ -18,6 +18,18 @@ export default defineSignature({
     'Look at the dead worker\'s own log (the "check the logs for the dead worker" hint, or /tmp/ray/session_latest/logs) ' +
     'and at `dmesg | grep -i -E "killed process|out of memory"` on its node; if it was OOM-killed, give the node more ' +
     'RAM or load with less host memory (fewer workers per node, `--max-parallel-loading-workers 1` in vLLM V0).',
+  action: [
+    {
+      kind: 'step',
+      text: 'Look at the dead worker’s own log (/tmp/ray/session_latest/logs) and whether its node killed it for memory:',
+    },
+    { kind: 'command', argv: ['dmesg', '--level=err,warn'], where: 'host' },
+    {
+      kind: 'step',
+      text: 'if it was OOM-killed, give the node more RAM or load with less host memory; on a single node skip Ray to see the worker’s traceback directly:',
+    },
+    { kind: 'engine-option', option: 'distributed-executor-backend', value: 'mp' },
+  ],
   alternative:
     "On a single node, `--distributed-executor-backend mp` avoids Ray and surfaces the worker's traceback directly.",
   references: [

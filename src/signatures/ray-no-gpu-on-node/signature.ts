@@ -18,6 +18,15 @@ export default defineSignature({
     'Check with `ray status`; release stale reservations with `ray stop --force` on every node and restart the cluster ' +
     '(`ray start --head --num-gpus=<n>` / `ray start --address=<head>:6379 --num-gpus=<n>`), then start vLLM on a node ' +
     'that has GPUs.',
+  action: [
+    { kind: 'step', text: 'Check what Ray sees:' },
+    { kind: 'command', argv: ['ray', 'status'], where: 'server' },
+    {
+      kind: 'step',
+      text: 'release stale reservations with ray stop --force on every node and restart the cluster with --num-gpus, then start vLLM on a node that has GPUs; on a single node skip Ray:',
+    },
+    { kind: 'engine-option', option: 'distributed-executor-backend', value: 'mp' },
+  ],
   alternative: 'On a single node, skip Ray: `--distributed-executor-backend mp`.',
   references: ['https://github.com/vllm-project/vllm/issues/29265'],
 });

@@ -18,6 +18,14 @@ export default defineSignature({
     'Compare `ray status` with the product of `--tensor-parallel-size` and `--pipeline-parallel-size`, and make them ' +
     'agree: lower the parallel sizes or add nodes. Join the existing cluster by exporting `RAY_ADDRESS=<head-ip>:6379` ' +
     'before starting vLLM.',
+  action: [
+    { kind: 'step', text: 'Compare the GPUs Ray has:' },
+    { kind: 'command', argv: ['ray', 'status'], where: 'server' },
+    {
+      kind: 'step',
+      text: 'with tensor times pipeline parallel size, and make them agree: lower the parallel sizes or add nodes; join an existing cluster with RAY_ADDRESS=<head-ip>:6379 before starting',
+    },
+  ],
   alternative:
     'In Kubernetes, the parallel size must not exceed the `nvidia.com/gpu` limit of the pod (or the sum over the Ray ' +
     'worker pods).',

@@ -17,6 +17,13 @@ export default defineSignature({
     '(a previous server that did not exit, a notebook, a second container) still holds memory on some of the GPUs, or ' +
     'the GPUs differ in size.',
   fix: 'Free the GPUs first: `nvidia-smi` to find the processes still holding memory, stop them (a leftover `sglang::scheduler` or old container), then start again.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Free the GPUs first: find the processes still holding memory (a leftover sglang::scheduler or old container), stop them, then start again:',
+    },
+    { kind: 'command', argv: ['nvidia-smi'], where: 'host' },
+  ],
   alternative:
     'If the imbalance is intended (mixed GPU sizes, a shared GPU), set `SGLANG_ENABLE_TP_MEMORY_INBALANCE_CHECK=0` ' +
     '(older releases: `SGL_DISABLE_TP_MEMORY_INBALANCE_CHECK=1`) and keep `--mem-fraction-static` low enough for the ' +

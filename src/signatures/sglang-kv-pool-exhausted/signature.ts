@@ -15,6 +15,12 @@ export default defineSignature({
     '--mem-fraction-static after the weights are loaded, so a nearly full GPU, a long --context-length or a high ' +
     '--max-running-requests leave it too small for the batches the scheduler builds.',
   fix: 'Give the KV cache more room or ask for less: raise `--mem-fraction-static` (e.g. 0.88) if the GPU is not shared, and lower `--max-running-requests` and `--chunked-prefill-size` (e.g. 4096).',
+  action: [
+    { kind: 'step', text: 'If the GPU is not shared, give the KV cache more room:' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.88' },
+    { kind: 'step', text: 'and ask for less at once:' },
+    { kind: 'engine-option', option: 'max-num-batched-tokens', value: '4096' },
+  ],
   alternative:
     'Shard the model over more GPUs (`--tp 2`) or use a smaller or quantized checkpoint so more memory remains for ' +
     'the pool; with speculative decoding set `--max-running-requests` explicitly.',

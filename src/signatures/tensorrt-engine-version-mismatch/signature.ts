@@ -20,6 +20,17 @@ export default defineSignature({
   fix:
     'Rebuild the engine with the same TensorRT-LLM / TensorRT version that serves it (run trtllm-build inside the ' +
     'serving container), or serve with the container release that matches the one used to build.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rebuild the engine with the same TensorRT-LLM / TensorRT version that serves it (trtllm-build inside the serving container); this shows the TensorRT the server loads:',
+    },
+    {
+      kind: 'command',
+      argv: ['python3', '-c', 'import tensorrt; print(tensorrt.__version__)'],
+      where: 'server',
+    },
+  ],
   alternative:
     'Check which TensorRT each side loads (`python -c "import tensorrt; print(tensorrt.__version__)"` and ' +
     '`ldconfig -p | grep nvinfer`); two installs on one machine give the same error.',

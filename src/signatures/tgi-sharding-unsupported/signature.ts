@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Run on a single GPU without sharding (`--num-shard 1`, or drop `--sharded true`), or use a TGI image whose release ' +
     'notes list native support for this architecture.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Run on a single GPU without sharding, or use a TGI image whose release notes list native support for this architecture:',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '1' },
+  ],
   alternative:
     'If the log also shows "Could not import Flash Attention enabled models", the native implementation exists but its ' +
     "kernels failed to load on this GPU; fix that (or use a GPU TGI's flash kernels support) to get sharding back.",

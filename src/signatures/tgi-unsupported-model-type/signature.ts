@@ -15,6 +15,13 @@ export default defineSignature({
     'causal and seq2seq models, to transformers as a fallback. Neither knows this model type in the installed TGI ' +
     'image, so the shard exits while choosing the model class.',
   fix: 'Use a newer TGI image (`ghcr.io/huggingface/text-generation-inference:latest`) if its supported-models list includes {type}; otherwise serve it with an engine that does.',
+  action: [
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+    {
+      kind: 'step',
+      text: 'if its supported-models list includes {type}; otherwise serve it with an engine that does',
+    },
+  ],
   alternative:
     'For a model with its own modeling code (auto_map in config.json), `--trust-remote-code` lets TGI load it through ' +
     'transformers without flash attention or sharding.',

@@ -14,6 +14,10 @@ export default defineSignature({
     '(max-batch-prefill-tokens, {tokens} here) to size the KV cache. That pass ran out of GPU memory, so the weights ' +
     'leave too little room for a prefill of that size on this card.',
   fix: 'Lower the prefill budget below {tokens}, e.g. `--max-batch-prefill-tokens 2048` (with `--max-input-tokens` at most that).',
+  action: [
+    { kind: 'step', text: 'Lower the prefill budget below {tokens} (the input limit at most that):' },
+    { kind: 'engine-option', option: 'max-num-batched-tokens', value: '2048' },
+  ],
   alternative:
     'Shard the model over more GPUs with `--num-shard 2`, or serve a quantized checkpoint (`--quantize awq` / `gptq` ' +
     'for such a repo). If a quantized model fails this way on a nearly empty GPU, the failure may be a kernel error ' +

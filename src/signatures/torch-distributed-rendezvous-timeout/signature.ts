@@ -19,6 +19,14 @@ export default defineSignature({
     'Look at the log of the rank that did not join first (its own error is the cause); otherwise make the rendezvous ' +
     'address reachable from every node (`nc -vz <master-ip> <port>`), e.g. `--dist-init-addr <head-ip>:<port>` / ' +
     '`MASTER_ADDR`, `VLLM_HOST_IP`, `GLOO_SOCKET_IFNAME=<iface>` and `NCCL_SOCKET_IFNAME=<iface>`, with `--network host`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Look at the log of the rank that did not join first (its own error is the cause); otherwise make the rendezvous address reachable from every node (nc -vz MASTER_IP PORT): MASTER_ADDR / VLLM_HOST_IP / the distributed init address, the host network, and the interface on every node (eth0 here for yours):',
+    },
+    { kind: 'environment-variable', name: 'GLOO_SOCKET_IFNAME', value: 'eth0' },
+    { kind: 'environment-variable', name: 'NCCL_SOCKET_IFNAME', value: 'eth0' },
+  ],
   alternative:
     'Start all nodes within the timeout window and with identical world size, tensor and pipeline parallel settings; ' +
     'a mismatch leaves some ranks waiting for peers that never come.',

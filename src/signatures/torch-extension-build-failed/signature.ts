@@ -18,6 +18,13 @@ export default defineSignature({
     'Rerun with the build output visible (`MAX_JOBS=1`, and `TORCH_EXTENSIONS_DIR`/`~/.cache/flashinfer` cleared) and ' +
     'fix the first compiler error: usually a missing CUDA toolkit (`nvcc`), Python headers (`python3-dev`) or a host ' +
     'compiler nvcc does not support.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with the build output readable (one job at a time, TORCH_EXTENSIONS_DIR and ~/.cache/flashinfer cleared) and fix the first compiler error: usually a missing CUDA toolkit (nvcc), Python headers (python3-dev) or a host compiler nvcc does not support:',
+    },
+    { kind: 'environment-variable', name: 'MAX_JOBS', value: '1' },
+  ],
   alternative:
     'Avoid the JIT build: install the prebuilt wheel for your CUDA and torch version (e.g. flashinfer-jit-cache, or ' +
     "the engine's Docker image), or pick a backend that needs no compilation.",

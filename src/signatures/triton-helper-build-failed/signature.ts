@@ -18,6 +18,13 @@ export default defineSignature({
     'libcuda.so on the linker path, or no working gcc. SGLang reports it as "Ignore import error when loading" a ' +
     'model module, which then surfaces as an unsupported architecture.',
   fix: 'apt-get install -y build-essential python3-dev, and make sure libcuda.so is on the linker path (ln -s libcuda.so.1 libcuda.so in the driver library directory)',
+  action: [
+    { kind: 'system-package', packages: ['build-essential', 'python3-dev'] },
+    {
+      kind: 'step',
+      text: 'and make sure libcuda.so is on the linker path (a libcuda.so link beside libcuda.so.1 in the driver library directory)',
+    },
+  ],
   alternative:
     'Run the failing gcc command from the message by hand to see the compiler error; TRITON_LIBCUDA_PATH points ' +
     'Triton at the directory holding libcuda.so.1.',

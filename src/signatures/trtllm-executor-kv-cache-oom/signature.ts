@@ -19,6 +19,14 @@ export default defineSignature({
   fix:
     'Ask for less KV cache: lower kv_cache_config.free_gpu_memory_fraction (e.g. 0.8) or max_num_tokens / max_batch_size ' +
     '/ max_seq_len in the extra LLM API options (`--extra_llm_api_options`).',
+  action: [
+    { kind: 'step', text: 'Ask for less KV cache:' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.8' },
+    {
+      kind: 'step',
+      text: 'or lower max_num_tokens / max_batch_size / max_seq_len in the extra LLM API options',
+    },
+  ],
   alternative:
     'Or give each rank more memory: shard over more GPUs (tp/pp), use an FP8 KV cache (kv_cache_config.dtype), or ' +
     'stop other processes on the GPU (nvidia-smi).',

@@ -18,5 +18,13 @@ export default defineSignature({
   fix:
     'Give the cache room for more than {tokens} tokens: raise `kv_cache_free_gpu_memory_fraction` (0.9), or set ' +
     '`max_tokens_in_paged_kv_cache` above one sequence, or rebuild the engine with a smaller `--max_seq_len`.',
+  action: [
+    { kind: 'step', text: 'Give the cache room for more than {tokens} tokens:' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.9' },
+    {
+      kind: 'step',
+      text: 'or set max_tokens_in_paged_kv_cache above one sequence, or rebuild the engine with a smaller max_seq_len',
+    },
+  ],
   references: ['https://nvidia.github.io/TensorRT-LLM/reference/memory.html'],
 });

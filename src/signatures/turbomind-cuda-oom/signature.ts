@@ -18,6 +18,16 @@ export default defineSignature({
     'If it failed while loading: split the model over more GPUs with `--tp 2` or serve an AWQ checkpoint ' +
     '(`--model-format awq`). If it failed under load: give the KV cache less with `--cache-max-entry-count 0.5` and ' +
     'cap the batch with `--max-batch-size 64`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'If it failed while loading, split the model over more GPUs (or serve an AWQ checkpoint):',
+    },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    { kind: 'step', text: 'if it failed under load, give the KV cache less and cap the batch:' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.5' },
+    { kind: 'engine-option', option: 'max-num-seqs', value: '64' },
+  ],
   alternative: 'A shorter `--session-len` also shrinks what each request may reserve.',
   references: [
     'https://github.com/InternLM/lmdeploy/issues/2381',

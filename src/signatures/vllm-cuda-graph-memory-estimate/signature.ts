@@ -19,6 +19,16 @@ export default defineSignature({
   fix:
     'Start without the CUDA graph estimate ({graph} GiB): `VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`, and leave ' +
     'headroom with `--gpu-memory-utilization 0.85`.',
+  action: [
+    { kind: 'step', text: 'Start without the CUDA graph estimate ({graph} GiB), and leave headroom:' },
+    {
+      kind: 'environment-variable',
+      name: 'VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS',
+      value: '0',
+      engines: ['vllm'],
+    },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.85' },
+  ],
   alternative:
     'Or capture fewer or smaller graphs (a lower `--max-num-seqs`, or `--compilation-config` with fewer `cudagraph_capture_sizes`), or skip capture with `--enforce-eager`.',
   references: ['https://github.com/vllm-project/vllm/issues/53013'],

@@ -17,6 +17,16 @@ export default defineSignature({
   fix:
     'Make room for at least {kv} GiB more per GPU: a higher `--gpu-memory-utilization` (0.95 on a dedicated GPU), ' +
     'or spread the weights with `--tensor-parallel-size 2`, or a smaller (quantized) checkpoint.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Make room for at least {kv} GiB more per GPU: on a dedicated GPU a higher budget,',
+    },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.95' },
+    { kind: 'step', text: 'or spread the weights over more GPUs,' },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    { kind: 'step', text: 'or a smaller (quantized) checkpoint' },
+  ],
   alternative:
     'Or shrink the activations the profile measured: a lower `--max-num-batched-tokens` or `--max-num-seqs`, ' +
     'or `--enforce-eager` to skip CUDA graphs.',

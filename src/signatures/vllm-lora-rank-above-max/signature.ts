@@ -14,6 +14,13 @@ export default defineSignature({
     'an adapter trained with a larger rank ({rank} here, against {max}). With --lora-modules the adapter is loaded at ' +
     'start-up, so the server never comes up.',
   fix: 'Start with `--max-lora-rank {rank}` or the next allowed value above it (the help of --max-lora-rank lists them), together with `--enable-lora`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Allow the adapter’s rank {rank} (or the next allowed value above it), with LoRA enabled:',
+    },
+    { kind: 'engine-option', option: 'max-lora-rank', value: '{rank}' },
+  ],
   alternative:
     'A larger max rank reserves more GPU memory for every LoRA slot; lower `--max-loras` if memory becomes tight, or ' +
     'retrain the adapter at a lower rank.',

@@ -15,6 +15,13 @@ export default defineSignature({
     '(a container without the GPU runtime: NVML cannot be loaded); it also happens when vLLM runs from a source ' +
     'tree without package metadata, or a build for another platform is installed.',
   fix: 'Rerun with VLLM_LOGGING_LEVEL=DEBUG: the "Checking if CUDA platform is available" lines give the reason (e.g. NVML Shared Library Not Found means: start the container with --gpus all / the nvidia runtime)',
+  action: [
+    {
+      kind: 'step',
+      text: 'Rerun with debug logging: the "Checking if CUDA platform is available" lines give the reason (NVML Shared Library Not Found means: start the container with --gpus all / the nvidia runtime):',
+    },
+    { kind: 'environment-variable', name: 'VLLM_LOGGING_LEVEL', value: 'DEBUG', engines: ['vllm'] },
+  ],
   alternative:
     'If nvidia-smi works in the same environment, reinstall vLLM from a wheel (pip install --force-reinstall vllm) so its package metadata is present.',
   references: [

@@ -17,6 +17,13 @@ export default defineSignature({
   fix:
     'Raise the budget if the GPU is dedicated to this server, e.g. `--gpu-memory-utilization 0.9` (or 0.95); otherwise ' +
     'make the model smaller on each GPU with `--tensor-parallel-size 2` or a quantized checkpoint.',
+  action: [
+    { kind: 'step', text: 'Raise the budget if the GPU is dedicated to this server:' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.9' },
+    { kind: 'step', text: 'otherwise make the model smaller on each GPU:' },
+    { kind: 'engine-option', option: 'tensor-parallel-size', value: '2' },
+    { kind: 'step', text: 'or serve a quantized checkpoint' },
+  ],
   alternative:
     'A smaller profiling pass also frees memory for the cache: lower `--max-num-batched-tokens` and `--max-num-seqs`, ' +
     'or `--max-model-len` for multimodal models whose profile uses long inputs.',

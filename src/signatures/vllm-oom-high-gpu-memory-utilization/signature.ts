@@ -16,6 +16,10 @@ export default defineSignature({
     'the workers failed right after profiling; on multi-GPU and Ray setups the out-of-memory error itself is often cut ' +
     'off and only the wrapper error is left.',
   fix: 'Leave headroom: `--gpu-memory-utilization 0.9` (instead of {util}).',
+  action: [
+    { kind: 'step', text: 'Leave headroom (instead of {util}):' },
+    { kind: 'engine-option', option: 'gpu-memory-utilization', value: '0.9' },
+  ],
   alternative:
     'Keep the budget but capture fewer graphs (`--max-num-seqs 64`, a smaller `--max-model-len`), or skip capture with ' +
     '`--enforce-eager`.',

@@ -16,6 +16,13 @@ export default defineSignature({
     'bridge network, a copied VLLM_HOST_IP) or one node reports two (the driver picked another interface than ' +
     'the one `ray start` registered).',
   fix: 'On every node set VLLM_HOST_IP to that node’s own IP and start Ray with the same address (`ray start --node-ip-address $VLLM_HOST_IP ...`); run the containers with `--network host`.',
+  action: [
+    {
+      kind: 'step',
+      text: 'On every node set VLLM_HOST_IP to that node’s own IP and start Ray with the same address (ray start --node-ip-address $VLLM_HOST_IP ...); run the containers on the host network; check for stale or duplicate nodes:',
+    },
+    { kind: 'command', argv: ['ray', 'status'], where: 'server' },
+  ],
   alternative:
     'Check `ray status` for stale or duplicate nodes (e.g. two Ray nodes in one machine) and restart the cluster ' +
     'with exactly one Ray node per host.',

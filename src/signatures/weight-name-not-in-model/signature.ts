@@ -19,6 +19,13 @@ export default defineSignature({
   fix:
     'Use a checkpoint in a layout this engine supports (the original release or a quantization listed in its docs), or ' +
     'upgrade the engine to a version that added loading for this layout.',
+  action: [
+    {
+      kind: 'step',
+      text: 'Use a checkpoint in a layout this engine supports (the original release or a quantization listed in its docs), or upgrade the engine to a version that added loading for this layout:',
+    },
+    { kind: 'install', requirements: [], engine: true, options: ['--upgrade'] },
+  ],
   alternative:
     'If you exported the checkpoint yourself, compare its tensor names with the original model (e.g. with ' +
     '`safetensors` metadata) and re-export with the standard naming.',
