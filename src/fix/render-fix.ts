@@ -2,6 +2,7 @@ import type { Engine } from '../types/diagnosis.js';
 import { describeSetting, ENGINE_SETTINGS } from './engine-options.js';
 import type { FixAction, FixPlace, FixTarget, RenderedFix } from './fix-action.js';
 import { joinArgs, overSsh, quoteArg } from './quote-shell.js';
+import { renderInspectExit } from './render-exit.js';
 import {
   installArgs,
   namespaceArgs,
@@ -84,6 +85,8 @@ function renderAction(action: FixAction, target: FixTarget): RenderedFix | null 
       return { lines: [action.text] };
     case 'inspect-packages':
       return renderInspectPackages(action, target);
+    case 'inspect-exit':
+      return renderInspectExit(action, target);
   }
 }
 
