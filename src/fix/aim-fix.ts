@@ -27,6 +27,7 @@ export function aimFix(diagnosis: Diagnosis, place: FixPlace, readFacts: ReadFac
     place,
     environment: crashed === null ? null : describeEnvironment(crashed, readFacts(crashed)),
     engine: diagnosis.engine,
+    unit: diagnosis.service?.unit ?? null,
   };
   return { ...diagnosis, signature: aimSignature(signature, target) };
 }

@@ -72,6 +72,7 @@ export function fillActions(
             : { share: { part: fill(action.share.part), whole: fill(action.share.whole) } }),
         };
       case 'inspect-packages':
+      case 'inspect-exit':
         return action;
       case 'stop-process':
         return { ...action, pid: fill(action.pid) };

@@ -32,6 +32,12 @@ export type FixAction =
     }
   /** The packages of the crashed environment: `pip check` (what each requires), or `pip list` filtered. */
   | { kind: 'inspect-packages'; list?: string }
+  /**
+   * A process that died with no cause in its log: where the record of its death is kept. Always what its
+   * supervisor saw (systemd's result, a container's or pod's last state); `look` adds the records its kind
+   * of death leaves: the kernel log of the OOM killer, a core dump, the CPU's instruction sets.
+   */
+  | { kind: 'inspect-exit'; look?: ExitRecord[] }
   | { kind: 'stop-process'; pid: string }
   | { kind: 'free-port'; port: string; pid?: string }
   /**
@@ -62,6 +68,9 @@ export const INSTALL_OPTIONS = [
   '--no-cache-dir',
 ] as const;
 export type InstallOption = (typeof INSTALL_OPTIONS)[number];
+
+export const EXIT_RECORDS = ['oom-killer', 'core-dump', 'cpu-flags'] as const;
+export type ExitRecord = (typeof EXIT_RECORDS)[number];
 
 export const ENGINE_OPTIONS = [
   'max-model-len',
@@ -126,6 +135,8 @@ export interface FixTarget {
   place: FixPlace;
   environment: FixEnvironment | null;
   engine: Engine | null;
+  /** The systemd unit the log is of (journalctl -u, or its systemd lines), where the log says. */
+  unit?: string | null;
 }
 
 /** A fix written out: the lines to show and copy (commands, or a step in words), a try-it-now and a check. */

@@ -2,6 +2,7 @@ import { ENGINES, type Engine } from '../types/diagnosis.js';
 import { describeSetting, ENGINE_SETTINGS, OPTION_WORDS } from './engine-options.js';
 import type { EngineOption, FixAction, FixPlace, FixTarget, RenderedFix } from './fix-action.js';
 import { joinArgs, overSsh, quoteArg } from './quote-shell.js';
+import { renderInspectExit } from './render-exit.js';
 import {
   installArgs,
   namespaceArgs,
@@ -92,6 +93,8 @@ function renderAction(action: FixAction, target: FixTarget): RenderedFix | null 
       return renderCommand(action, target.place);
     case 'system-package':
       return renderSystemPackages(action, target.place);
+    case 'inspect-exit':
+      return renderInspectExit(action, target);
   }
 }
 

@@ -189,5 +189,7 @@ function formatFix(fix: string, paint: Paint, width: number): string {
 
 /** A line to copy and run: it starts with a program or a Dockerfile instruction, not with a sentence. */
 function isCommand(line: string): boolean {
-  return /^(?:RUN |#|ssh |sudo |pip |uv |conda |docker |podman |kubectl |kill |ss |\/)/.test(line);
+  return /^(?:RUN |#|ssh |sudo |pip |uv |conda |docker |podman |kubectl |kill |ss |mount |journalctl |systemctl |coredumpctl |cat \/|\/)/.test(
+    line,
+  );
 }

@@ -10,6 +10,7 @@ import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import cliArgumentRejectedSignature from './cli-argument-rejected/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
+import cpuIllegalInstructionSignature from './cpu-illegal-instruction/signature.js';
 import cudaAssertionInKernelSignature from './cuda-assertion-in-kernel/signature.js';
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
 import cudaDriverApiKernelFaultSignature from './cuda-driver-api-kernel-fault/signature.js';
@@ -92,6 +93,10 @@ import packageInstallRequestedSignature from './package-install-requested/signat
 import packageVersionRequirementNotMetSignature from './package-version-requirement-not-met/signature.js';
 import parallelSizeExceedsVisibleGpusSignature from './parallel-size-exceeds-visible-gpus/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
+import processAbortedSignature from './process-aborted/signature.js';
+import processExitedWithErrorSignature from './process-exited-with-error/signature.js';
+import processKilledSigkillSignature from './process-killed-sigkill/signature.js';
+import processSegfaultSignature from './process-segfault/signature.js';
 import ptxUnsupportedToolchainSignature from './ptx-unsupported-toolchain/signature.js';
 import ptxasTooOldForGpuSignature from './ptxas-too-old-for-gpu/signature.js';
 import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
@@ -165,7 +170,12 @@ import vllmOomHighGpuMemoryUtilizationSignature from './vllm-oom-high-gpu-memory
 import vllmRayDuplicateNodeIpSignature from './vllm-ray-duplicate-node-ip/signature.js';
 import weightNameNotInModelSignature from './weight-name-not-in-model/signature.js';
 import weightShapeMismatchSignature from './weight-shape-mismatch/signature.js';
+import windowsAccessViolationSignature from './windows-access-violation/signature.js';
 import windowsDllLoadFailedSignature from './windows-dll-load-failed/signature.js';
+import windowsIntegerDivideByZeroSignature from './windows-integer-divide-by-zero/signature.js';
+import windowsStackBufferOverrunSignature from './windows-stack-buffer-overrun/signature.js';
+import windowsStackOverflowSignature from './windows-stack-overflow/signature.js';
+import workerDiedUnexpectedlySignature from './worker-died-unexpectedly/signature.js';
 
 export { defineSignature } from './define-signature.js';
 export type { Signature, SignatureMatcher } from './define-signature.js';
@@ -180,6 +190,7 @@ export const builtinSignatures: readonly Signature[] = [
   chatTemplateMissingSignature,
   cliArgumentRejectedSignature,
   compiledExtensionMissingSignature,
+  cpuIllegalInstructionSignature,
   cudaAssertionInKernelSignature,
   cudaDeviceSideAssertSignature,
   cudaDriverApiKernelFaultSignature,
@@ -262,6 +273,10 @@ export const builtinSignatures: readonly Signature[] = [
   packageVersionRequirementNotMetSignature,
   parallelSizeExceedsVisibleGpusSignature,
   portInUseSignature,
+  processAbortedSignature,
+  processExitedWithErrorSignature,
+  processKilledSigkillSignature,
+  processSegfaultSignature,
   ptxUnsupportedToolchainSignature,
   ptxasTooOldForGpuSignature,
   pythonDevHeadersMissingSignature,
@@ -335,7 +350,12 @@ export const builtinSignatures: readonly Signature[] = [
   vllmRayDuplicateNodeIpSignature,
   weightNameNotInModelSignature,
   weightShapeMismatchSignature,
+  windowsAccessViolationSignature,
   windowsDllLoadFailedSignature,
+  windowsIntegerDivideByZeroSignature,
+  windowsStackBufferOverrunSignature,
+  windowsStackOverflowSignature,
+  workerDiedUnexpectedlySignature,
 ];
 
 /** The fixture files beside each built-in signature, by id. */
@@ -373,6 +393,10 @@ export const fixtureNames: Readonly<
   'compiled-extension-missing': {
     matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
     ignores: ['optional-python-package-missing.log', 'private-module-of-wrong-release.log'],
+  },
+  'cpu-illegal-instruction': {
+    matches: ['llamacpp-illegal-instruction.log', 'ollama-runner-exit-status-0xc000001d.log'],
+    ignores: ['cuda-illegal-instruction-in-kernel.log'],
   },
   'cuda-assertion-in-kernel': {
     matches: ['vllm-index-kernel-assert.log'],
@@ -723,6 +747,35 @@ export const fixtureNames: Readonly<
     matches: ['torch-distributed-store.log', 'uvicorn-buildkite.log'],
     ignores: ['healthy-uvicorn.log', 'ollama-bind.log'],
   },
+  'process-aborted': {
+    matches: ['llamacpp-server-aborted.log', 'sglang-subprocess-exit-code-minus-6.log'],
+    ignores: ['terminate-what-then-aborted.log'],
+  },
+  'process-exited-with-error': {
+    matches: ['compose-exited-with-code-1.log', 'systemd-status-1-failure.log'],
+    ignores: [
+      'ollama-retried-at-info-then-served.log',
+      'orderly-stop-exit-code-0.log',
+      'traceback-then-exited-with-code-1.log',
+    ],
+  },
+  'process-killed-sigkill': {
+    matches: [
+      'compose-exited-with-code-137.log',
+      'systemd-status-9-kill.log',
+      'torch-elastic-exitcode-minus-9.log',
+      'vllm-loading-weights-shell-killed.log',
+    ],
+    ignores: ['cuda-oom-then-shell-killed.log', 'request-prompt-mentions-killed.log'],
+  },
+  'process-segfault': {
+    matches: [
+      'compose-exited-with-code-139.log',
+      'multiprocessing-exitcode-minus-11.log',
+      'vllm-after-loading-shell-segfault.log',
+    ],
+    ignores: ['cuda-illegal-address-then-segfault.log'],
+  },
   'ptx-unsupported-toolchain': {
     matches: ['vllm-fa2-accelerator-error.log', 'vllm-triton-kernel-old-driver.log'],
     ignores: ['no-kernel-image.log'],
@@ -1027,8 +1080,28 @@ export const fixtureNames: Readonly<
     matches: ['torch-load-state-dict.log', 'vllm-attempted-to-load.log'],
     ignores: ['weight-name-keyerror.log'],
   },
+  'windows-access-violation': {
+    matches: ['ollama-runner-terminated-0xc0000005.log'],
+    ignores: ['cuda-out-of-memory-before-access-violation.log'],
+  },
   'windows-dll-load-failed': {
     matches: ['extension-import.log', 'import-torch-c.log'],
     ignores: ['linux-shared-object.log'],
+  },
+  'windows-integer-divide-by-zero': {
+    matches: ['ollama-runner-terminated-0xc0000094.log'],
+    ignores: ['ollama-retried-at-info-then-served.log'],
+  },
+  'windows-stack-buffer-overrun': {
+    matches: ['ollama-runner-terminated-0xc0000409.log'],
+    ignores: ['ggml-assert-before-fail-fast.log'],
+  },
+  'windows-stack-overflow': {
+    matches: ['ollama-runner-terminated-0xc00000fd.log'],
+    ignores: ['ollama-retried-at-info-then-served.log'],
+  },
+  'worker-died-unexpectedly': {
+    matches: ['vllm-engine-core-died.log', 'vllm-worker-proc-died-no-traceback.log'],
+    ignores: ['worker-oom-traceback-then-died.log'],
   },
 };

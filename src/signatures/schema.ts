@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, ENGINES } from '../types/diagnosis.js';
 import type { Signature } from './define-signature.js';
-import { ENGINE_OPTIONS, INSTALL_OPTIONS, type FixAction } from '../fix/fix-action.js';
+import { ENGINE_OPTIONS, EXIT_RECORDS, INSTALL_OPTIONS, type FixAction } from '../fix/fix-action.js';
 import { compileLinearPattern } from './linear-pattern.js';
 import { findBacktrackingRisks } from './pattern-safety.js';
 
@@ -110,6 +110,10 @@ const fixActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('inspect-packages'),
     list: text('a name to filter pip list by').optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('inspect-exit'),
+    look: z.array(z.enum(EXIT_RECORDS)).optional(),
   }),
   z.strictObject({ kind: z.literal('stop-process'), pid: text('a PID or {capture}') }),
   z.strictObject({

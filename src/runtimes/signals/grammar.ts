@@ -1,6 +1,9 @@
 import { defineGrammar } from '../define-grammar.js';
 
-/** Signals and deaths: segmentation faults, bus errors, illegal instructions, `Killed`, the kernel's OOM killer, a shard signalled. */
+/**
+ * Signals and deaths: segmentation faults, bus errors, illegal instructions, `Killed`, the kernel's OOM killer, a
+ * shard signalled, and the exit statuses that supervisors, shells and parent processes report for a child.
+ */
 export default defineGrammar({
   runtime: 'signals',
   lines: [
@@ -36,7 +39,14 @@ export default defineGrammar({
       strength: 44,
       crash: true,
     },
-    { id: 'killed', rank: 340, pattern: /^Killed$|\bsignal: killed\b/, fatal: true, strength: 25 },
+    // The shell's report of a SIGKILL, alone or as a script's job line (`run.sh: line 3: 4242 Killed  python ...`).
+    {
+      id: 'killed',
+      rank: 340,
+      pattern: /^Killed\s*$|\bsignal: killed\b|\bline \d+: +\d+ Killed\b/,
+      fatal: true,
+      strength: 25,
+    },
     // A Go runtime's own word for a segfault, and a process a supervisor saw die with no word of its own.
     {
       id: 'go-signal',
@@ -53,6 +63,38 @@ export default defineGrammar({
       fatal: true,
       strength: 24,
       crash: true,
+    },
+    // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
+    {
+      id: 'aborted-job',
+      rank: 342,
+      pattern: /\bline \d+: +\d+ Aborted\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
+    // A status that a signal or a Windows exception ended the process with, as its parent or supervisor
+    // reports it: 128 + N (docker, a shell), -N (Python's multiprocessing, torch's elastic agent, SGLang),
+    // systemd's status=N/NAME, an NTSTATUS (Go's `exit status 0xc0000005`). SIGTERM and SIGINT are a stop
+    // someone asked for; an exception line that quotes a status (CalledProcessError) is Python's own.
+    {
+      id: 'exit-by-signal',
+      rank: 1010,
+      pattern:
+        /(?<!non-zero )\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?:(?!143\b|130\b)(?:129|1[3-5]\d)\b|-(?!15\b|2\b)(?:[1-9]|[1-2]\d|3[01])\b|-SIG(?!TERM\b|INT\b)[A-Z]+\b|0x[cC][0-9a-fA-F]{7}\b|3221\d{6}\b)|\bstatus=(?!15\/|2\/)\d+\/(?:KILL|SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|XCPU|XFSZ)\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
+    // Any other status but success, and not a signal's 129-159 (above, or the 143 and 130 of a stop): the
+    // process ended itself with an error, which it may have printed elsewhere.
+    {
+      id: 'exit-with-error',
+      rank: 1020,
+      pattern:
+        /(?<!non-zero )\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/[A-Z]+\b/,
+      fatal: true,
+      strength: 12,
     },
   ],
 });
