@@ -37,6 +37,7 @@ describe('container runs', () => {
       text: 'run 1 begins',
     });
     expect(splitTimestamp('run 1 begins')).toBeNull();
+    expect(splitTimestamp('2026-12-04T01:18:45Z run 1 begins')?.ns).toBe(1796347125999999999n);
   });
 
   // As podman stamped them: run 2's first line 11 ms before its StartedAt, run 1's last burst after its

@@ -49,12 +49,18 @@ export function formatTimeNs(ns: bigint): string {
   return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${fraction}Z`);
 }
 
-/** Pure: `logs --timestamps` output line as its time and the line the container wrote. */
+/**
+ * Pure: `logs --timestamps` output line as its time and the line the container wrote. A time in whole
+ * seconds (the docker CLI through podman's Docker API prints `2026-12-04T01:18:45Z`) stands for the end
+ * of its second, so a line is never taken for earlier than a run that began within that second.
+ */
 export function splitTimestamp(line: string): { ns: bigint; text: string } | null {
   const space = line.indexOf(' ');
   if (space < 20 || space > 40) return null;
-  const ns = parseTimeNs(line.slice(0, space));
-  return ns === null ? null : { ns, text: line.slice(space + 1) };
+  const stamp = line.slice(0, space);
+  const ns = parseTimeNs(stamp);
+  if (ns === null) return null;
+  return { ns: stamp.includes('.') ? ns : ns + 999_999_999n, text: line.slice(space + 1) };
 }
 
 /** A year-1 time is how docker and podman say "never" (FinishedAt of a container never stopped). */
