@@ -1,8 +1,12 @@
+import { validateSelector } from '../sources/kubectl.js';
 import { validateKubeLabel, validatePodName } from '../sources/validate-names.js';
 
 export interface WatcherManifestOptions {
-  /** The pod `--kube` follows, and its namespace: the Role is scoped to that namespace alone. */
-  pod: string;
+  /**
+   * What `--kube` follows: one pod, or the pods a label selector names (`--kube -l SELECTOR`), in the
+   * namespace, to which the Role is scoped alone.
+   */
+  target: { pod: string } | { selector: string };
   namespace: string;
   container?: string;
   /** An image that holds vigil and kubectl. */
@@ -20,7 +24,8 @@ const METRICS_PORT = 9464;
  * Every string is written as a JSON string, which YAML reads as the same string: no value can add a key.
  */
 export function renderWatcherManifest(options: WatcherManifestOptions): string {
-  validatePodName(options.pod);
+  if ('pod' in options.target) validatePodName(options.target.pod);
+  else validateSelector(options.target.selector);
   validateKubeLabel('namespace', options.namespace);
   if (options.container !== undefined) validateKubeLabel('container', options.container);
   const name = options.name ?? 'vigil-watch';
@@ -35,7 +40,7 @@ export function renderWatcherManifest(options: WatcherManifestOptions): string {
     'watch',
     '--follow',
     '--kube',
-    options.pod,
+    ...('pod' in options.target ? [options.target.pod] : ['-l', options.target.selector]),
     '-n',
     options.namespace,
     ...(options.container === undefined ? [] : ['--container', options.container]),

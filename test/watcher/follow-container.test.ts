@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { startReceiver, startVigil, tempDir, waitFor } from './helpers.js';
 
 // No docker daemon runs here: a stand-in docker keeps a container's runs in a file. Each `docker logs
-// --follow` prints one run and ends as the container restarts (StartedAt and RestartCount change), the
+// --follow --timestamps` prints one run, each line after docker's time for it, and ends as the container
+// restarts (StartedAt, FinishedAt and RestartCount change), the
 // third run serves until the watch stops. It prints docker's inspect JSON, as the CLI test's stand-ins do.
 
 const logOf = (name: string): string =>
@@ -16,12 +17,17 @@ function fakeDocker(dir: string): string {
   writeFileSync(run, '1');
   const script = `#!/bin/sh
 n=$(cat ${run})
+# While run n runs, FinishedAt is the end of run n - 1 (year 1 before any run ended).
+finished=0001-01-01T00:00:00Z
+if [ "$n" -gt 1 ]; then finished="2026-03-03T10:00:0$((n - 1)).900000000Z"; fi
 case "$1" in
   inspect)
-    echo "[{\\"State\\":{\\"Status\\":\\"running\\",\\"Running\\":true,\\"Restarting\\":false,\\"ExitCode\\":0,\\"StartedAt\\":\\"2026-03-03T10:00:0$n.000000000Z\\"},\\"RestartCount\\":$((n - 1))}]" ;;
+    echo "[{\\"State\\":{\\"Status\\":\\"running\\",\\"Running\\":true,\\"Restarting\\":false,\\"ExitCode\\":0,\\"StartedAt\\":\\"2026-03-03T10:00:0$n.000000000Z\\",\\"FinishedAt\\":\\"$finished\\"},\\"RestartCount\\":$((n - 1))}]" ;;
   logs)
-    if [ "$n" -lt 3 ]; then cat ${logOf('vllm-kv-cache-no-blocks')}; echo $((n + 1)) > ${run}; exit 0; fi
-    cat ${logOf('vllm-healthy-start')}; exec sleep 60 ;;
+    # --timestamps: docker's RFC 3339 time before each line, here within the run's second.
+    stamp="s/^/2026-03-03T10:00:0$n.500000000Z /"
+    if [ "$n" -lt 3 ]; then sed "$stamp" ${logOf('vllm-kv-cache-no-blocks')}; echo $((n + 1)) > ${run}; exit 0; fi
+    sed "$stamp" ${logOf('vllm-healthy-start')}; exec sleep 60 ;;
 esac
 `;
   writeFileSync(join(dir, 'docker'), script);

@@ -87,7 +87,12 @@ export function preparePodman(files: Record<string, string>): Podman {
     // The cleanup podman runs as a container ends (conmon's exit command) may make its lock files again
     // just after: the folder is removed again once that has had time to run.
     for (let round = 0; round < 3; round += 1) {
-      rmSync(dir, { recursive: true, force: true });
+      // ENOTEMPTY: that cleanup wrote into a folder while it was being removed; the next round takes it.
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // removed again below
+      }
       await new Promise((resolve) => setTimeout(resolve, 700));
     }
     rmSync(dir, { recursive: true, force: true });

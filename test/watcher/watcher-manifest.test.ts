@@ -65,6 +65,61 @@ describe('vigil watch --print-manifest', () => {
     });
   });
 
+  // The selector's form: every pod `-l` names in the namespace, each as it comes and goes.
+  it('prints the same objects for --kube -l SELECTOR, the Deployment following the selector', () => {
+    const printed = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'watch',
+        '--print-manifest',
+        '--kube',
+        '-l',
+        'app=vllm,tier=serve',
+        '-n',
+        'llm',
+        '--image',
+        'img:1',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(printed.status).toBe(0);
+    const docs = parseAllDocuments(printed.stdout).map((doc) => doc.toJS() as ManifestDoc);
+    expect(docs.map((doc) => doc.kind)).toEqual(['ServiceAccount', 'Role', 'RoleBinding', 'Deployment']);
+    expect(docs.every((doc) => doc.metadata.namespace === 'llm')).toBe(true);
+    expect(docs[1]?.rules).toEqual([
+      { apiGroups: [''], resources: ['pods', 'pods/log', 'events'], verbs: ['get', 'list', 'watch'] },
+    ]);
+    const pod = docs[3]?.spec?.template.spec;
+    expect(pod?.serviceAccountName).toBe('vigil-watch');
+    const bad = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'watch',
+        '--print-manifest',
+        '--kube',
+        '-l',
+        'app=vllm"\n  evil: yes',
+        '-n',
+        'llm',
+        '--image',
+        'x',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(pod?.containers[0]?.args.slice(0, 6)).toEqual([
+      'watch',
+      '--follow',
+      '--kube',
+      '-l',
+      'app=vllm,tier=serve',
+      '-n',
+    ]);
+  });
+
   it.each([
     ['no image', []],
     ['a pod name that cannot be one', ['--image', 'x', '--kube', 'Bad_Pod"\n  evil: yes']],

@@ -181,8 +181,11 @@ type GivenWatchFlags = Omit<WatchFlags, 'kube'> & { kube?: string | true };
 function kubeFlags(given: GivenWatchFlags): WatchFlags {
   if (given.kube === true && given.selector === undefined)
     throw new UsageError('--kube needs a POD, or -l SELECTOR with --follow');
-  if (given.selector !== undefined && (given.kube !== true || given.follow !== true))
-    throw new UsageError('-l SELECTOR goes with --follow --kube and no POD');
+  if (
+    given.selector !== undefined &&
+    (given.kube !== true || (given.follow !== true && given.printManifest !== true))
+  )
+    throw new UsageError('-l SELECTOR goes with --follow (or --print-manifest) --kube and no POD');
   return { ...given, kube: given.kube === true ? undefined : given.kube };
 }
 
@@ -378,10 +381,18 @@ async function followWatch(
   );
 }
 
-/** `watch --print-manifest`: the follow of one pod, as a Deployment in its namespace. */
+/** `watch --print-manifest`: the follow of one pod or a selector's pods, as a Deployment in its namespace. */
 function printManifest(flags: WatchFlags, io: CliIo): number {
-  if (flags.kube === undefined || flags.namespace === undefined || flags.image === undefined)
-    throw new UsageError('--print-manifest needs --kube POD, -n NAMESPACE and --image IMAGE');
+  const target =
+    flags.kube !== undefined
+      ? { pod: flags.kube }
+      : flags.selector === undefined
+        ? null
+        : { selector: flags.selector };
+  if (target === null || flags.namespace === undefined || flags.image === undefined)
+    throw new UsageError(
+      '--print-manifest needs --kube POD (or --kube -l SELECTOR), -n NAMESPACE and --image IMAGE',
+    );
   const receiverArgs: string[] = [];
   if (flags.webhook !== undefined)
     receiverArgs.push('--webhook', parseReceiverUrl(flags.webhook, '--webhook').href);
@@ -391,7 +402,7 @@ function printManifest(flags: WatchFlags, io: CliIo): number {
     receiverArgs.push('--slack-webhook', parseReceiverUrl(flags.slackWebhook, '--slack-webhook').href);
   io.stdout.write(
     renderWatcherManifest({
-      pod: flags.kube,
+      target,
       namespace: flags.namespace,
       container: flags.container,
       image: flags.image,

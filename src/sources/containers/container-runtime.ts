@@ -31,11 +31,17 @@ export interface ContainerLogSpec {
 
 export type Env = Record<string, string | undefined>;
 
-/** The arguments of `logs`: the container's lines as it wrote them (no --timestamps). */
-export function containerLogArgs(spec: ContainerLogSpec & { follow?: boolean }): string[] {
+/**
+ * The arguments of `logs`: the container's lines as it wrote them, or each after the runtime's time for it
+ * (`--timestamps`, for the watcher, which tells one run from the next by it).
+ */
+export function containerLogArgs(
+  spec: ContainerLogSpec & { follow?: boolean; timestamps?: boolean },
+): string[] {
   return [
     'logs',
     ...(spec.follow === true ? ['--follow'] : []),
+    ...(spec.timestamps === true ? ['--timestamps'] : []),
     ...(spec.since === undefined ? [] : [`--since=${spec.since}`]),
     spec.container,
   ];
@@ -87,6 +93,8 @@ export interface InspectedContainer {
   oomKilled: boolean;
   /** When the current (or last) run began, for `logs --since`. */
   startedAt: string | null;
+  /** When the last run that ended ended (the one before the current while it runs); year 1 for never. */
+  finishedAt: string | null;
   /** The runtime's status word: running, exited, restarting. */
   status: string | null;
   error: string | null;
@@ -103,6 +111,7 @@ interface RawInspect {
     ExitCode?: number;
     OOMKilled?: boolean;
     StartedAt?: string;
+    FinishedAt?: string;
     Error?: string;
   };
   RestartCount?: number;
@@ -131,6 +140,7 @@ export function parseInspect(stdout: string): InspectedContainer {
     exitCode: state.ExitCode ?? 0,
     oomKilled: state.OOMKilled === true,
     startedAt: state.StartedAt ?? null,
+    finishedAt: state.FinishedAt ?? null,
     status: state.Status ?? null,
     error: state.Error || null,
     restarts: info?.RestartCount ?? 0,

@@ -1,6 +1,7 @@
 import { listPods, type PodQuery } from '../../sources/kubectl.js';
 import { localRunner, type CommandRunner } from '../../system/run-command.js';
-import { followContainer, pauseUnlessAborted as pause } from './watch-container.js';
+import { pauseUnlessAborted as pause } from './stream-logs.js';
+import { followContainer } from './watch-container.js';
 import type { WatchEvent, WatchOptions } from './watch-session.js';
 
 export interface FollowPodsOptions extends WatchOptions {

@@ -16,8 +16,9 @@ import {
   readPod,
   readPodEvents,
 } from '../../sources/kubectl.js';
-import { localRunner, type CommandRunner, type StreamCommandOptions } from '../../system/run-command.js';
-import { OutputLineSplitter } from '../split-output-lines.js';
+import { localRunner, type CommandRunner } from '../../system/run-command.js';
+import { followRuntimeContainer } from './follow-runtime.js';
+import { followLogs, pauseUnlessAborted, type LogCommand } from './stream-logs.js';
 import { WatchSession, type WatchOptions, type WatchOutcome } from './watch-session.js';
 
 type RuntimeTarget = { kind: ContainerRuntimeName; container: string };
@@ -81,12 +82,6 @@ async function inspectKube(
     startedAt: null,
     previous: !pod.running && !pod.endedNow,
   };
-}
-
-interface LogCommand {
-  program: string;
-  args: string[];
-  options: StreamCommandOptions;
 }
 
 function logCommand(target: ContainerTarget, state: ContainerState, follow: boolean): LogCommand {
@@ -162,32 +157,6 @@ export async function watchContainer(
   return { outcome: final, exitCode: final.kind === 'failed' ? 1 : 0 };
 }
 
-/** Runs the log command (`docker logs`, `kubectl logs`) until it ends or is stopped. */
-function followLogs(
-  runner: CommandRunner,
-  command: LogCommand,
-  env: Record<string, string | undefined>,
-  onLine: (line: string) => void,
-): { ended: Promise<void>; stop(): void } {
-  let stopped = false;
-  let stop: (() => void) | null = null;
-  const ended = (async () => {
-    const stream = await runner.start(command.program, command.args, { ...command.options, env });
-    stop = () => stream.stop();
-    if (stopped) stream.stop();
-    const splitter = new OutputLineSplitter();
-    for await (const chunk of stream.chunks) splitter.push(Buffer.from(chunk)).forEach(onLine);
-    splitter.end().forEach(onLine);
-  })();
-  return {
-    ended,
-    stop() {
-      stopped = true;
-      stop?.();
-    },
-  };
-}
-
 export interface FollowContainerOptions extends WatchContainerOptions {
   /** Ends the follow (the watcher was asked to stop). */
   signal: AbortSignal;
@@ -196,31 +165,33 @@ export interface FollowContainerOptions extends WatchContainerOptions {
 }
 
 /**
- * `vigil watch --follow --docker NAME` / `--kube POD`: every run of the container, until stopped. Each run
- * is named by what the runtime says of it (docker's StartedAt, the pod's restart count), so a watcher run
- * again knows the runs it already reported; a run whose logs ended is judged by inspect (its exit, or a
- * restart count that grew while it was away).
+ * `vigil watch --follow --docker NAME` / `--podman NAME` / `--kube POD`: every run of the container, until
+ * stopped. docker and podman: follow-runtime.ts. A pod's container is named by its restart count, so a
+ * watcher run again knows the runs it already reported; `kubectl logs --follow` follows one container
+ * instance and ends with it, and the run is judged by the pod's state (its exit, or a restart count that
+ * grew while it was away).
  */
 export async function followContainer(options: FollowContainerOptions): Promise<void> {
   const { target, env, signal } = options;
   const runner = options.runner ?? localRunner;
+  if (target.kind !== 'kube') {
+    await followRuntimeContainer({
+      ...options,
+      runtime: runtimeOf(target),
+      container: target.container,
+      runner,
+    });
+    return;
+  }
   const emit = options.onEvent ?? ((): void => undefined);
-  const inspect = (): Promise<ContainerState> =>
-    target.kind === 'kube'
-      ? inspectKube(target, env, runner)
-      : inspectRuntime(runtimeOf(target), target.container, env, runner);
-  const read =
-    target.kind === 'kube'
-      ? describeKubeLogs({ ...target, previous: false })
-      : describeContainerLogs(runtimeOf(target), target.container);
+  const inspect = (): Promise<ContainerState> => inspectKube(target, env, runner);
   const session = new WatchSession({
     ...options,
     continuous: true,
-    describeRead: () => onHost(read, runner),
+    describeRead: () => onHost(describeKubeLogs({ ...target, previous: false }), runner),
   });
   session.goLive(true);
-  const runKey = (state: ContainerState): string =>
-    target.kind === 'kube' ? `kube:${state.restarts}` : `${target.kind}:${state.startedAt ?? ''}`;
+  const runKey = (state: ContainerState): string => `kube:${state.restarts}`;
   const judged = new Set<string>();
   let warned = false;
   const pause = (ms: number): Promise<void> => pauseUnlessAborted(ms, signal);
@@ -260,21 +231,4 @@ export async function followContainer(options: FollowContainerOptions): Promise<
     session.end(ended, failed, Date.now());
   }
   session.finish();
-}
-
-/**
- * Waits `ms`, or less when the signal aborts. Its abort listener goes when the time is up: a watch that
- * polls every 2 s for days would otherwise pile one listener on the signal per poll.
- */
-export function pauseUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
