@@ -81,7 +81,10 @@ export function sniffInput(head: Uint8Array, complete: boolean): InputKind {
   if (start === -1) return complete && head.length === 0 ? EMPTY : complete ? NUL_ONLY : TEXT;
   const text = new TextDecoder().decode(head.subarray(start));
   if (shareOfBinary(text) > BINARY_SHARE) {
-    return { kind: 'refused', reason: 'is binary data, not a text log' };
+    return {
+      kind: 'refused',
+      reason: "is binary data, not a text log: give the server's log file, or its journal with --unit",
+    };
   }
   if (complete && !holdsLogLine(text)) return describeNoLines(text);
   return TEXT;
