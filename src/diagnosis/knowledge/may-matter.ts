@@ -11,7 +11,10 @@ export const TRIGGER =
 // this test cheap on every line. A test reads every fixture both ways to keep it a superset.
 export const MARKERS =
   /Starting|Started|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer/;
-export const STRUCTURE = /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$/;
+// llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`): an
+// error line whatever its words.
+export const STRUCTURE =
+  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} E /;
 
 /**
  * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret
