@@ -273,12 +273,17 @@ function collectEvidence(best: Scored, groups: readonly Group[]): Diagnosis['evi
     if (lines.size < MAX_EVIDENCE) lines.set(n, text);
   };
   add(best.candidate.line.n, best.candidate.line.raw);
-  for (const group of groups) {
-    if (group.representative.wrapper || group.representative === best.candidate) continue;
-    add(group.representative.line.n, group.representative.line.raw);
-  }
-  for (const group of groups) {
-    if (group.representative.wrapper) add(group.representative.line.n, group.representative.line.raw);
+  // The crash before the hints: fatal errors, then the wrappers that point at them, then what only hinted,
+  // nearest the failure first.
+  const hints = groups.filter((g) => !g.representative.fatal && !g.representative.wrapper);
+  const ranked = [
+    groups.filter((g) => g.representative.fatal && !g.representative.wrapper),
+    groups.filter((g) => g.representative.wrapper),
+    hints.sort((a, b) => b.representative.line.n - a.representative.line.n),
+  ];
+  for (const group of ranked.flat()) {
+    if (group.representative !== best.candidate)
+      add(group.representative.line.n, group.representative.line.raw);
   }
   return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([lineNumber, text]) => ({ lineNumber, text }));
 }
