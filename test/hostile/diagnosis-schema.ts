@@ -77,6 +77,7 @@ export const diagnosisSchema = z
       truncatedLines: count,
     }),
     warnings: z.array(z.string()),
+    health: z.enum(['ready', 'stopped', 'unseen']).optional(),
   })
   .refine((d) => d.verdict === 'failure' || d.rootCause === null, {
     message: 'a no-failure verdict has no root cause',

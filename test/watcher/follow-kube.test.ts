@@ -172,7 +172,7 @@ describe('vigil watch --follow --kube -l SELECTOR -n NS (kubectl stand-in)', () 
     const once = await runCliCaptured(['watch', '--kube', '-l', 'app=vllm']);
     expect([once.code, once.stderr]).toEqual([
       2,
-      'vigil: -l SELECTOR goes with --follow --kube and no POD\n',
+      'vigil: -l SELECTOR goes with --follow (or --print-manifest) --kube and no POD\n',
     ]);
     const bare = await runCliCaptured(['watch', '--follow', '--kube']);
     expect([bare.code, bare.stderr]).toEqual([
