@@ -851,6 +851,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'caught a exit request',
     ],
   ],
+  [
+    '\\b(?:rocBLAS|hipBLASLt|rocblaslt) error: .+',
+    ['rocBLAS error: ', 'hipBLASLt error: ', 'rocblaslt error: '],
+  ],
   ['\\bAssertion failed: .+|\\bassertion "[^"]+" failed: file', ['Assertion failed: ', '" failed: file']],
   ['\\bBus error\\b|SIGBUS', ['Bus error', 'SIGBUS']],
   [
@@ -922,6 +926,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['ncclInternalError', 'ncclSystemError', 'ncclUnhandledCudaError', 'ncclRemoteErrorError'],
   ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
+  ['\\bradv\\/amdgpu: (.+)', ['radv/amdgpu: ']],
   [
     '\\bterminating (?:due to|with) uncaught exception of type .+',
     ['terminating due to uncaught exception of type ', 'terminating with uncaught exception of type '],
@@ -1142,7 +1147,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1204,6 +1209,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'sigabrt',
       'violation',
       'died unexpectedly',
+      'radv/amdgpu',
       'exit code',
       'exit status',
       'exited with',

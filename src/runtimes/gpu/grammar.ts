@@ -106,5 +106,25 @@ export default defineGrammar({
       crash: true,
     },
     { id: 'npu-oom', rank: 98, pattern: /\bNPU out of memory\b/, fatal: true, strength: 42, crash: true },
+    // Mesa's RADV driver on the amdgpu kernel driver (Vulkan on AMD): the GPU context lost, no memory to
+    // submit work. ggml's `device lost` after it only says the queue died.
+    {
+      id: 'radv-amdgpu-error',
+      rank: 93,
+      pattern: /\bradv\/amdgpu: (.+)/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+      message: (m) => `radv/amdgpu: ${m[1] ?? ''}`,
+    },
+    // ROCm's BLAS libraries: a kernel library missing for this GPU's architecture, or a failed call.
+    {
+      id: 'rocm-blas-error',
+      rank: 92,
+      pattern: /\b(?:rocBLAS|hipBLASLt|rocblaslt) error: .+/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
   ],
 });
