@@ -107,29 +107,34 @@ const BUILD_SUMMARY =
 
 const LISTED_EXCEPTION = /^\s*[-*] ([A-Z]\w*(?:Error|Exception)): (.+)/;
 
-function findListedException(
-  lines: readonly ParsedLine[],
-): { type: string; message: string; line: ParsedLine } | null {
-  for (const line of lines) {
-    const m = LISTED_EXCEPTION.exec(line.text);
-    if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
-  }
-  return null;
-}
-
 /** An exception's own line, as Python prints it, inside another's message. */
 const CLOSING_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (.+)/;
 
+/** A loader's list of what each attempt raised: its first entry. */
+const findListedException = (lines: readonly ParsedLine[]): ExceptionLine | null =>
+  findExceptionLine(lines, LISTED_EXCEPTION, false);
+
 /**
  * The error a wrapper's message closes with (TorchScript's interpreter prints its own traceback, then the
- * exception it ran into): the last such line of the message, when its words say what failed.
+ * exception it ran into): the last exception line of the message.
  */
-function findClosingException(
+const findClosingException = (lines: readonly ParsedLine[]): ExceptionLine | null =>
+  findExceptionLine(lines, CLOSING_EXCEPTION, true);
+
+interface ExceptionLine {
+  type: string;
+  message: string;
+  line: ParsedLine;
+}
+
+function findExceptionLine(
   lines: readonly ParsedLine[],
-): { type: string; message: string; line: ParsedLine } | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as ParsedLine;
-    const m = CLOSING_EXCEPTION.exec(line.text);
+  pattern: RegExp,
+  last: boolean,
+): ExceptionLine | null {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[last ? lines.length - 1 - i : i] as ParsedLine;
+    const m = pattern.exec(line.text);
     if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
   }
   return null;

@@ -1,4 +1,5 @@
 import { defineGrammar } from '../define-grammar.js';
+import { EXIT_STATUS_WORDS } from './exit-status.js';
 
 /**
  * Signals and deaths: segmentation faults, bus errors, illegal instructions, `Killed`, the kernel's OOM killer, a
@@ -80,8 +81,9 @@ export default defineGrammar({
     {
       id: 'exit-by-signal',
       rank: 1010,
-      pattern:
-        /(?<!non-zero )\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?:(?!143\b|130\b)(?:129|1[3-5]\d)\b|-(?!15\b|2\b)(?:[1-9]|[1-2]\d|3[01])\b|-SIG(?!TERM\b|INT\b)[A-Z]+\b|0x[cC][0-9a-fA-F]{7}\b|3221\d{6}\b)|\bstatus=(?!15\/|2\/)\d+\/(?:KILL|SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|XCPU|XFSZ)\b/,
+      pattern: new RegExp(
+        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?:(?!143\b|130\b)(?:129|1[3-5]\d)\b|-(?!15\b|2\b)(?:[1-9]|[1-2]\d|3[01])\b|-SIG(?!TERM\b|INT\b)[A-Z]+\b|0x[cC][0-9a-fA-F]{7}\b|3221\d{6}\b)|\bstatus=(?!15\/|2\/)\d+\/(?:KILL|SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|XCPU|XFSZ)\b`,
+      ),
       fatal: true,
       strength: 24,
       crash: true,
@@ -91,8 +93,9 @@ export default defineGrammar({
     {
       id: 'exit-with-error',
       rank: 1020,
-      pattern:
-        /(?<!non-zero )\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/[A-Z]+\b/,
+      pattern: new RegExp(
+        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/[A-Z]+\b`,
+      ),
       fatal: true,
       strength: 12,
     },

@@ -1,4 +1,5 @@
 import { defineSignature } from '../define-signature.js';
+import { EXIT_STATUS_WORDS } from '../../runtimes/signals/exit-status.js';
 
 // A death with no cause in the log: the finding is how it died and where that is recorded. Its weight is
 // the least, so a cause the log does hold is never outweighed by the death it led to.
@@ -11,8 +12,9 @@ export default defineSignature({
   match: {
     exception: null,
     // The shell's words, systemd's status=4/ILL, 132 (128 + 4), -4, and Windows' STATUS_ILLEGAL_INSTRUCTION.
-    message:
-      /Illegal instruction|\bSIGILL\b|\bstatus=4\/ILL\b|(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?:132|-4|-SIGILL|0x[cC]000001[dD]|3221225501)\b/,
+    message: new RegExp(
+      String.raw`Illegal instruction|\bSIGILL\b|\bstatus=4\/ILL\b|${EXIT_STATUS_WORDS}(?:132|-4|-SIGILL|0x[cC]000001[dD]|3221225501)\b`,
+    ),
   },
   explanation:
     'Exit status 132 is 128 + 4 (on Windows 0xC000001D, STATUS_ILLEGAL_INSTRUCTION): the CPU met an instruction it does not have. The binary or one of its compiled libraries was built for newer CPU features than this CPU, or the CPU model a virtual machine shows, offers: most often AVX, AVX2 or AVX-512, which prebuilt wheels and binaries assume on x86, or F16C and FMA.',

@@ -1,4 +1,5 @@
 import { defineSignature } from '../define-signature.js';
+import { EXIT_STATUS_WORDS } from '../../runtimes/signals/exit-status.js';
 
 // A death with no cause in the log: the finding is how it died and where that is recorded. Its weight is
 // the least, so a cause the log does hold is never outweighed by the death it led to.
@@ -11,8 +12,9 @@ export default defineSignature({
   match: {
     exception: null,
     // The shell's `Killed`, Go's `signal: killed`, systemd's status=9/KILL, 137 (128 + 9) and Python's -9.
-    message:
-      /^Killed\s*$|\bsignal: killed\b|\bline \d+: +\d+ Killed\b|\bstatus=9\/KILL\b|(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?:137|-9|-SIGKILL)\b/,
+    message: new RegExp(
+      String.raw`^Killed\s*$|\bsignal: killed\b|\bline \d+: +\d+ Killed\b|\bstatus=9\/KILL\b|${EXIT_STATUS_WORDS}(?:137|-9|-SIGKILL)\b`,
+    ),
   },
   explanation:
     "The process ended on SIGKILL: a shell prints Killed, docker and shells report 137 (128 + 9), Python's parent processes -9 and systemd status=9/KILL. SIGKILL cannot be caught, so the process could not log why. With no error before it, the sender is most often the kernel's OOM killer: the host's RAM or the container's memory limit (its cgroup) ran out, and loading weights passes through host memory, so a large model or several workers loading at once is the usual trigger. Otherwise a supervisor sent it: systemd after a stop or start timed out, Kubernetes after a failed liveness probe or an eviction, or someone's kill -9.",

@@ -1,4 +1,5 @@
 import { defineSignature } from '../define-signature.js';
+import { EXIT_STATUS_WORDS } from '../../runtimes/signals/exit-status.js';
 
 // A death with no cause in the log: the finding is how it died and where that is recorded. Its weight is
 // the least, so a cause the log does hold is never outweighed by the death it led to.
@@ -11,8 +12,9 @@ export default defineSignature({
   match: {
     exception: null,
     // The shell's words, the signal's name, systemd's status=11/SEGV, 139 (128 + 11) and Python's -11.
-    message:
-      /Segmentation fault|\bSIGSEGV\b|\bstatus=11\/SEGV\b|(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\b[:=]? ?(?:139|-11|-SIGSEGV)\b/,
+    message: new RegExp(
+      String.raw`Segmentation fault|\bSIGSEGV\b|\bstatus=11\/SEGV\b|${EXIT_STATUS_WORDS}(?:139|-11|-SIGSEGV)\b`,
+    ),
   },
   explanation:
     "Exit status 139 is 128 + 11: the process was ended by SIGSEGV, an access to memory it does not own, in native code (a C, C++ or CUDA extension, the driver's libraries, the engine's own binary), not in Python. The usual causes: a compiled extension built against another torch, CUDA or Python than the one installed, a driver that does not fit the CUDA runtime, or a bug of this engine version that its issues already name. The kernel log's segfault line and the core dump's backtrace name the library it happened in.",
