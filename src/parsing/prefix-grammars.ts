@@ -109,6 +109,17 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     first: isDigit,
   },
   {
+    id: 'plain-timestamp',
+    stage: 'transport',
+    // A viewer's copy of container output (Portainer, a log shipper): `2025-03-05 09:00:31 SIGABRT: abort`.
+    // Not an application logger's own header, which goes on with a level, a `,123` or a `|`.
+    pattern: new RegExp(
+      String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?!\s*(?:${LEVEL_WORD}\b|[-|:]\s))`,
+      'i',
+    ),
+    first: isDigit,
+  },
+  {
     id: 'docker-compose',
     stage: 'transport',
     pattern: /^[A-Za-z0-9][\w.-]*\s+\| /,

@@ -48,7 +48,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
     words:
-      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU/i,
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access/i,
   },
   {
     category: 'gpu-arch-unsupported',
@@ -73,7 +73,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|\bMPI error\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+      /\bNCCL\b|\bMPI error\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
   },
   {
     category: 'distributed-ray',
@@ -109,7 +109,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:CompilationError|OutOfResources|CalledProcessError)$/,
     packages: /\btriton\b|torch\/utils\/cpp_extension|\bjit\b|torch\/_inductor|deep_gemm|cutlass/,
     words:
-      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension/i,
+      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'/i,
   },
   {
     category: 'abi-or-symbol',
@@ -158,7 +158,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)/i,
   },
   {
     category: 'other',

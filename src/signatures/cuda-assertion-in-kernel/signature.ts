@@ -3,7 +3,7 @@ import { defineSignature } from '../define-signature.js';
 export default defineSignature({
   id: 'cuda-assertion-in-kernel',
   title: 'the CUDA kernel assertion `{assertion}` failed in {kernel}',
-  category: 'other',
+  category: 'illegal-memory-access',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
   keywords: ['device-side assert triggered'],
   match: {

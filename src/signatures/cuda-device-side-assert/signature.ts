@@ -3,7 +3,7 @@ import { defineSignature } from '../define-signature.js';
 export default defineSignature({
   id: 'cuda-device-side-assert',
   title: 'a CUDA kernel assertion failed (usually an index out of range)',
-  category: 'other',
+  category: 'illegal-memory-access',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
   keywords: ['device-side assert triggered'],
   match: {
