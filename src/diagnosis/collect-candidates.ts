@@ -270,7 +270,9 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
       wrapper ||
       (isErrorLevel(base.line) && saysStartFailed(text)),
     wrapper,
-    crash: row.crash === true,
+    // A logger's warning went on after it was written: what it quotes (a compiler's echo of a `Check
+    // failed:` in source code, a probe's segfault) is no crash of this server.
+    crash: row.crash === true && base.line.level !== 'WARNING',
   };
   if (row.messageOnNextLine === true && /:\s*$/.test(text)) draft.awaitsMessage = true;
   return draft;

@@ -30,3 +30,37 @@ describe('the health a log shows when nothing failed', () => {
     expect(d.health).toBe(health);
   });
 });
+
+// `systemctl stop` of a serving unit: systemd logs `Stopping`, the SIGTERM the server died of, `Stopped`.
+const STOP_AFTER_SERVING = [
+  'Dec 04 10:00:00 gpu-1 systemd[1]: Started vllm.service - vLLM server.',
+  'Dec 04 10:00:05 gpu-1 vllm[4242]: INFO 12-04 10:00:05 [api_server.py:1000] vLLM API server version 0.11.0',
+  'Dec 04 10:02:00 gpu-1 vllm[4242]: INFO:     Application startup complete.',
+  'Dec 04 10:02:10 gpu-1 vllm[4242]: INFO:     127.0.0.1:5000 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+];
+const KILLED_BY_TERM = [
+  'Dec 04 11:00:05 gpu-1 systemd[1]: vllm.service: Main process exited, code=killed, status=15/TERM',
+  "Dec 04 11:00:05 gpu-1 systemd[1]: vllm.service: Failed with result 'signal'.",
+];
+
+describe("systemd's stop of a unit", () => {
+  it.each([
+    [
+      'asked for: Stopping, then the TERM it exits with',
+      [
+        ...STOP_AFTER_SERVING,
+        'Dec 04 11:00:00 gpu-1 systemd[1]: Stopping vllm.service - vLLM server...',
+        ...KILLED_BY_TERM,
+        'Dec 04 11:00:05 gpu-1 systemd[1]: Stopped vllm.service - vLLM server.',
+      ],
+      'no-failure',
+    ],
+    [
+      'not asked for: the same TERM with no Stopping before it',
+      [...STOP_AFTER_SERVING, ...KILLED_BY_TERM],
+      'failure',
+    ],
+  ])('%s', (_name, lines, verdict) => {
+    expect(diagnose(lines.join('\n')).verdict).toBe(verdict);
+  });
+});

@@ -47,4 +47,20 @@ describe('an error the process lived through', () => {
       'kIOGPUCommandBufferCallbackErrorOutOfMemory',
     );
   });
+  it('a warning that quotes a check in source code, then readiness and serving, is no crash', () => {
+    // The shape of a vLLM worker echoing nvcc's output for an optional kernel (fresh-c vllm-h700).
+    const log = [
+      '(Worker_TP0 pid=38) WARNING 04-20 00:18:19 [flashinfer_all_reduce.py:72] Failed to initialize FlashInfer All Reduce workspace: Ninja build failed.',
+      '(Worker_TP0 pid=38) WARNING 04-20 00:18:19 [flashinfer_all_reduce.py:72] do { if (!(12060 >= 12080)) { msg = "Check failed: " "CUDA_VERSION >= 12080"; } } while (0);',
+      '(APIServer pid=37) INFO 04-20 00:19:22 [launcher.py:37] Available routes are:',
+      '(APIServer pid=37) INFO:     Application startup complete.',
+      '(APIServer pid=37) INFO:     127.0.0.1:5000 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    ];
+    const diagnosis = diagnose(log.join('\n'));
+    expect(diagnosis.rootCause).toBeNull();
+    expect(diagnosis.health).toBe('ready');
+    // The same line at ERROR level is the crash it says.
+    const failed = diagnose(log.map((l) => l.replace(' WARNING ', ' ERROR ')).join('\n'));
+    expect(failed.rootCause?.message).toContain('Check failed');
+  });
 });

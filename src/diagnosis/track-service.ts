@@ -28,6 +28,8 @@ export class ServiceTracker {
   private restartCounter = 0;
   private seen = false;
   private failedThisStart = false;
+  /** `Stopping` was logged: the exit that follows (`status=15/TERM`, a stop timeout's kill) is the stop. */
+  private stopAsked = false;
 
   constructor(unit: string | undefined) {
     this.unit = unit ? normalizeUnit(unit) : null;
@@ -43,18 +45,22 @@ export class ServiceTracker {
       this.seen = true;
       this.starts++;
       this.failedThisStart = false;
+      this.stopAsked = false;
       return 'start';
     }
     const started = STARTED.exec(text);
     if (started && this.isOurs(started[1] ?? null)) {
       this.seen = true;
       this.startedOnly++;
+      this.stopAsked = false;
       return 'started';
     }
     const stop = STOPPING.exec(text) ?? STOPPED.exec(text);
     if (stop && this.isOurs(stop[1] ?? null)) {
       this.seen = true;
-      return text.startsWith('Stopping') ? 'stopping' : 'stopped';
+      if (!text.startsWith('Stopping')) return 'stopped';
+      this.stopAsked = true;
+      return 'stopping';
     }
     const unitMessage = UNIT_MESSAGE.exec(text);
     if (!unitMessage || !this.isOurs(unitMessage[1] ?? null)) return null;
@@ -64,19 +70,20 @@ export class ServiceTracker {
     const exited = EXITED.exec(body);
     if (exited) {
       this.lastExit = `code=${exited[1] ?? ''}, status=${exited[2] ?? ''}`;
-      if (!/^0\b|^0\//.test(exited[2] ?? '')) return this.countFailure();
-      return 'exit';
+      if (this.stopAsked || /^0\b|^0\//.test(exited[2] ?? '')) return 'exit';
+      return this.countFailure();
     }
     const failed = FAILED.exec(body);
     if (failed) {
       this.lastExit ??= failed[1] ?? null;
-      return this.countFailure();
+      return this.stopAsked ? 'exit' : this.countFailure();
     }
     if (DEACTIVATED.test(body)) return 'stopped';
     const restart = RESTART.exec(body);
     if (restart) {
       this.restartCounter = Math.max(this.restartCounter, Number(restart[1]));
       this.failedThisStart = false;
+      this.stopAsked = false;
       return 'restart';
     }
     return null;
