@@ -95,7 +95,11 @@ describe('parseLine', () => {
       'time=2025-01-01T00:00:00.000Z level=ERROR source=sched.go:418 msg="load failed" error="boom"',
       { level: 'ERROR', text: 'msg="load failed" error="boom"' },
     ],
-    ['a viewer timestamp before a Go crash', '2025-03-05 09:00:31 SIGABRT: abort', { text: 'SIGABRT: abort' }],
+    [
+      'a viewer timestamp before a Go crash',
+      '2025-03-05 09:00:31 SIGABRT: abort',
+      { text: 'SIGABRT: abort' },
+    ],
     [
       'an app logger header is not a viewer timestamp',
       '2025-03-05 09:00:31 INFO 7 [main] up',
