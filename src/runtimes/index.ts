@@ -3,6 +3,7 @@ import python from './python/grammar.js';
 import cpp from './cpp/grammar.js';
 import gpu from './gpu/grammar.js';
 import nccl from './nccl/grammar.js';
+import mpi from './mpi/grammar.js';
 import rust from './rust/grammar.js';
 import go from './go/grammar.js';
 import loader from './loader/grammar.js';
@@ -15,6 +16,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   cpp,
   gpu,
   nccl,
+  mpi,
   rust,
   go,
   loader,

@@ -883,7 +883,18 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bHIP error\\b|\\bROCm error\\b|\\bhipError\\w+|\\bHSA_STATUS_ERROR_\\w+',
     ['HIP error', 'ROCm error', 'hipError', 'HSA_STATUS_ERROR_'],
   ],
+  [
+    '\\bIt looks like (?:orte_init|opal_init|MPI_INIT|ompi_mpi_init|ompi_rte_init) failed for some reason',
+    [
+      'It looks like orte_init failed for some reason',
+      'It looks like opal_init failed for some reason',
+      'It looks like MPI_INIT failed for some reason',
+      'It looks like ompi_mpi_init failed for some reason',
+      'It looks like ompi_rte_init failed for some reason',
+    ],
+  ],
   ['\\bKeyboardInterrupt\\b|Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
+  ['\\bMPI_ABORT was invoked on rank \\d+', ['MPI_ABORT was invoked on rank ']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
   ['\\bNPU out of memory\\b', ['NPU out of memory']],
   [
@@ -1047,6 +1058,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['^\\S*python[\\d.]*: No module named (\\S+)', [': No module named ']],
+  [
+    '^\\S+\\.(?:c|cc|cpp|cxx|cu|cuh|h|hpp|hh)(?::\\d+(?::\\d+)?|\\(\\d+\\)): (?:fatal )?error: .+',
+    [': error: ', ': fatal error: '],
+  ],
   ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['.py:']],
   [
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',

@@ -80,6 +80,15 @@ export default defineGrammar({
       message: (m) => m[1] ?? '',
       crash: true,
     },
+    // A C, C++ or CUDA compiler's error (gcc, clang, nvcc `FILE(LINE): error:`): a JIT build that failed.
+    // The exception that follows names it; alone at the end of a log it is where the start stopped.
+    {
+      id: 'compiler-error',
+      rank: 168,
+      pattern: /^\S+\.(?:c|cc|cpp|cxx|cu|cuh|h|hpp|hh)(?::\d+(?::\d+)?|\(\d+\)): (?:fatal )?error: .+/,
+      fatal: false,
+      strength: 28,
+    },
     // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`
     {
       id: 'c-assert-glibc',

@@ -1,0 +1,20 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/**
+ * MPI (Open MPI under TensorRT-LLM's and Triton's multi-GPU launchers): its help boxes say in prose that a
+ * step of its start failed (`It looks like orte_init failed for some reason`), and that a rank aborted.
+ */
+export default defineGrammar({
+  runtime: 'mpi',
+  lines: [
+    {
+      id: 'mpi-init-failed',
+      rank: 216,
+      pattern:
+        /\bIt looks like (?:orte_init|opal_init|MPI_INIT|ompi_mpi_init|ompi_rte_init) failed for some reason/,
+      fatal: true,
+      strength: 26,
+    },
+    { id: 'mpi-abort', rank: 218, pattern: /\bMPI_ABORT was invoked on rank \d+/, fatal: true, strength: 30 },
+  ],
+});
