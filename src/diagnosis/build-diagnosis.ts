@@ -115,7 +115,26 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     groups: causes,
     symptoms,
     evidence: collectEvidence(best, groups),
+    ...lastWordsOf(chosen),
   };
+}
+
+const LAST_WORDS = 5;
+/** A supervisor's own line (systemd's, a container runtime's), not the server's. */
+const SUPERVISOR_LINE = /\bsystemd\[\d+\]: |^\s*$/;
+
+/**
+ * A death that names no cause (a signal, an exit status, a worker that died unexpectedly: signatures that
+ * weigh less than a cause) shows what the server was doing: its own last lines before it.
+ */
+function lastWordsOf(chosen: Scored): Pick<Diagnosis, 'lastWords'> {
+  if (chosen.hit === null || (chosen.hit.signature.weight ?? 1) >= 1) return {};
+  const { context, contextBefore } = chosen.candidate;
+  const words = context
+    .slice(0, contextBefore)
+    .filter((line) => !SUPERVISOR_LINE.test(line))
+    .slice(-LAST_WORDS);
+  return words.length > 0 ? { lastWords: words } : {};
 }
 
 /** What the last start shows of its health when nothing failed: readiness, a stop, or neither. */

@@ -34,4 +34,6 @@ export interface Candidate {
   workBefore: number;
   /** Raw lines around the candidate in the same start, for signatures' `context` patterns. */
   context: string[];
+  /** How many of `context`'s lines came before the candidate. */
+  contextBefore: number;
 }

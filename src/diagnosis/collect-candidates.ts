@@ -17,6 +17,7 @@ export type Draft = Omit<
   | 'attempt'
   | 'afterReady'
   | 'context'
+  | 'contextBefore'
   | 'fingerprint'
   | 'chainBonus'
   | 'crash'
@@ -355,5 +356,6 @@ export function completeDraft(
     workBefore,
     fingerprint,
     context,
+    contextBefore: context.length,
   };
 }

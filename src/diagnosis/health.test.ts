@@ -64,3 +64,24 @@ describe("systemd's stop of a unit", () => {
     expect(diagnose(lines.join('\n')).verdict).toBe(verdict);
   });
 });
+
+describe('a death that names no cause', () => {
+  it("shows the server's last lines before it, not systemd's", () => {
+    const log = [
+      ...STOP_AFTER_SERVING,
+      'Dec 04 10:30:00 gpu-1 vllm[4242]: INFO 12-04 10:30:00 [loggers.py:1] Engine 000: Running: 64 reqs',
+      'Dec 04 10:30:05 gpu-1 systemd[1]: vllm.service: A process of this unit has been killed by the OOM killer.',
+      'Dec 04 10:30:05 gpu-1 systemd[1]: vllm.service: Main process exited, code=killed, status=9/KILL',
+    ];
+    const d = diagnose(log.join('\n'));
+    expect(d.verdict).toBe('failure');
+    expect(d.lastWords?.at(-1)).toContain('Running: 64 reqs');
+    expect(d.lastWords?.some((line) => line.includes('systemd['))).toBe(false);
+  });
+
+  it('a cause with a message of its own has no last lines', () => {
+    const d = diagnose('INFO 12-04 10:00:00 [a.py:1] loading\nValueError: max_model_len too large\n');
+    expect(d.rootCause?.exception).toBe('ValueError');
+    expect(d.lastWords).toBeUndefined();
+  });
+});

@@ -431,6 +431,7 @@ class Session implements DiagnosisSession, ScanTarget {
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;
     candidate.context = withContext ? this.recent.last(CONTEXT_BEFORE) : [];
+    candidate.contextBefore = candidate.context.length;
     attempt.groups.set(candidate.fingerprint, {
       representative: candidate,
       processes: new Set(process ? [process] : []),

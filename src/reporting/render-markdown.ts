@@ -63,6 +63,9 @@ export function renderMarkdown(d: Diagnosis): string {
     const lines = d.evidence.map((e) => `${e.lineNumber}: ${e.text}`).join('\n');
     out.push('<details><summary>Evidence</summary>', '', fence(lines), '', '</details>', '');
   }
+  if (d.lastWords !== undefined) {
+    out.push('Its last lines before it died:', '', fence(d.lastWords.join('\n')), '');
+  }
   if (d.symptoms.length > 0) {
     out.push('Errors that only pointed elsewhere:', '');
     for (const s of d.symptoms.slice(0, 5))

@@ -96,6 +96,10 @@ export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}
     for (const e of d.evidence)
       out.push(`  ${paint.dim(String(e.lineNumber).padStart(digits))}  ${clip(e.text, width - digits - 4)}`);
   }
+  if (d.lastWords !== undefined) {
+    out.push('', paint.dim('its last lines before it died'));
+    for (const line of d.lastWords) out.push(`  ${clip(line, width - 2)}`);
+  }
   if (d.symptoms.length > 0) {
     out.push('', paint.dim('pointed elsewhere (not the cause)'));
     for (const s of d.symptoms.slice(0, 4)) {

@@ -121,6 +121,11 @@ export interface Diagnosis {
    * asked, or neither (the log ends before any sign of health: still loading, or dead without a word).
    */
   health?: 'ready' | 'stopped' | 'unseen';
+  /**
+   * For a death that names no cause (a signal, an exit status, a worker that died unexpectedly): the
+   * server's own last lines before it, oldest first, to show what it was doing when it died.
+   */
+  lastWords?: string[];
   input: {
     lines: number;
     bytes: number;

@@ -78,6 +78,7 @@ export const diagnosisSchema = z
     }),
     warnings: z.array(z.string()),
     health: z.enum(['ready', 'stopped', 'unseen']).optional(),
+    lastWords: z.array(z.string()).optional(),
   })
   .refine((d) => d.verdict === 'failure' || d.rootCause === null, {
     message: 'a no-failure verdict has no root cause',
@@ -97,5 +98,10 @@ export type DiagnosisJson = z.infer<typeof diagnosisSchema>;
 const _everyDiagnosisFitsTheSchema = (d: Diagnosis): DiagnosisJson => d;
 void _everyDiagnosisFitsTheSchema;
 
-/** The top-level keys the schema describes. */
-export const DIAGNOSIS_KEYS: readonly string[] = Object.keys(diagnosisSchema.shape);
+/** Keys a diagnosis has only where they apply: `lastWords` for a death that names no cause. */
+const WHERE_THEY_APPLY = new Set(['lastWords']);
+
+/** The top-level keys the schema describes that every diagnosis has. */
+export const DIAGNOSIS_KEYS: readonly string[] = Object.keys(diagnosisSchema.shape).filter(
+  (key) => !WHERE_THEY_APPLY.has(key),
+);

@@ -19,14 +19,14 @@ const LINE = 64 * 1024;
 const INPUTS = ['a'.repeat(LINE), `${'a'.repeat(LINE - 1)}!`, 'ab'.repeat(LINE / 2), `${'a'.repeat(41)}!`];
 
 describe('user patterns run in linear time', () => {
-  it.each(HOSTILE)('%s ends in under a second on 64 KiB lines', (source) => {
+  it.each(HOSTILE)('%s ends in seconds on 64 KiB lines (backtracking would take ages)', (source) => {
     const pattern = compileLinearPattern(source, '');
     if (typeof pattern === 'string') throw new Error(pattern);
     for (const input of INPUTS) {
       const started = performance.now();
       pattern.exec(input);
       pattern.test(input);
-      expect(performance.now() - started, `${source} on ${input.length} characters`).toBeLessThan(1000);
+      expect(performance.now() - started, `${source} on ${input.length} characters`).toBeLessThan(4000);
     }
   });
 
