@@ -57,6 +57,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // ggml's abort after a GPU call failed: the `CUDA error: REASON` lines printed with it say what.
   /^\S*:\d+: (?:CUDA|ROCm|HIP|SYCL|MUSA|CANN|Vulkan) error\s*$/,
   /main: error: unable to load model/i,
+  // Ollama's runner panics when the load it asked llama.cpp for failed; llama.cpp said why before it.
+  /^panic: unable to load model\b/,
   /llama_init_from_gpt_params: error: failed to load model/i,
   /Server process terminated unexpectedly/i,
   /cleaning up before exit/i,

@@ -1126,8 +1126,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^msg="Load failed".*?error="((?:[^"\\\\]|\\\\.)+)"', ['\nmsg="Load failed"']],
   ['^msg="NewLlamaServer failed".*?error="([^"]+)"', ['\nmsg="NewLlamaServer failed"']],
   ['^panic: (.+)', ['\npanic: ']],
+  ['^panic: unable to load model\\b', ['\npanic: unable to load model']],
   ['^server_args=ServerArgs\\(', ['\nserver_args=ServerArgs(']],
   ['^starting llama server|^Listening on .*\\(version ', ['\nstarting llama server', '\nListening on ']],
+  [
+    '^unexpected fault address (?:0x)?[0-9a-f]+',
+    ['\nunexpected fault address ', '\nunexpected fault address 0x'],
+  ],
   ['cannot find|could not find|not found', ['cannot find', 'could not find', 'not found']],
   ['cleaning up before exit', ['cleaning up before exit']],
   ['compute capability', ['compute capability']],

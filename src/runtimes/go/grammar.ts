@@ -6,6 +6,15 @@ export default defineGrammar({
   lines: [
     { id: 'go-panic', rank: 240, pattern: /^panic: (.+)/, fatal: true, strength: 40, crash: true },
     { id: 'go-fatal', rank: 250, pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
+    // The runtime names the address of a fault before its bare `fatal error: fault`: that line says more.
+    {
+      id: 'go-fault-address',
+      rank: 245,
+      pattern: /^unexpected fault address (?:0x)?[0-9a-f]+/,
+      fatal: true,
+      strength: 39,
+      crash: true,
+    },
     // Ollama's slog lines, their `time= level= source=` header already read: `msg="..." error="..."`.
     // Logged at INFO, yet the start of the model failed; its error="..." says why, or repeats the loader.
     {
