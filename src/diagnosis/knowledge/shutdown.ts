@@ -35,9 +35,12 @@ export const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExi
 /** What its channels and its engine raise as the process at the other end goes. */
 const GONE = /(?:^|\.)(?:BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;
 
-/** What a message says when its process is being ended: closed channels, signals, cancelled work. */
+/**
+ * What a message says when its process is being ended: closed channels, signals, cancelled work. Not a C++
+ * runtime's `terminate called ...` or `terminating due to uncaught exception`: that is a crash of its own.
+ */
 const UNWINDING =
-  /\b(?:shut ?down|shutting down|terminat\w*|cancel\w*|interrupt\w*|killed|closed|signal|exit code -?\d+|exited|broken pipe|connection (?:reset|refused|closed|lost)|context canceled|event loop|dead)\b/i;
+  /\b(?:shut ?down|shutting down|terminat\w*\b(?! (?:due to uncaught|with (?:uncaught|exception|an exception)|called))|cancel\w*\b(?! because)|interrupt\w*|killed|closed|signal|exit code -?\d+|exited|broken pipe|connection (?:reset|refused|closed|lost)|context canceled|event loop|dead)\b/i;
 
 /**
  * Whether an error is the shape of a process being stopped rather than a failure of its own: what a
