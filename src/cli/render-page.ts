@@ -17,6 +17,7 @@ export interface PageInput {
 interface PageEntry extends Omit<PageInput, 'diagnosis'> {
   diagnosis: Diagnosis | null;
   outcome?: PageReport['outcome'];
+  groupFix?: number;
 }
 
 /**
@@ -38,6 +39,7 @@ export function renderPage(
     diagnosis: options.redact && input.diagnosis ? redactDiagnosis(input.diagnosis) : input.diagnosis,
     timeline: input.timeline,
     ...(input.outcome ? { outcome: input.outcome } : {}),
+    ...(input.groupFix === undefined ? {} : { groupFix: input.groupFix }),
   }));
   const now = options.now ?? new Date();
   return renderHtml({
@@ -56,21 +58,28 @@ export function renderPage(
  * cause (a peer group says whose failure it waited on), then each member's own diagnosis.
  */
 export function renderFleetPage(report: FleetReport, options: { redact: boolean; now?: Date }): string {
-  const inputs: PageEntry[] = report.members.map((member) => ({
-    label: member.name,
-    diagnosis: member.diagnosis,
-    timeline: null,
-    outcome: { failed: member.cause.kind !== 'none', summary: describeMember(member) },
+  const failing = report.groups.filter((group) => group.role !== 'healthy');
+  // Each fix once, numbered as the page lists them; a member's section points at its own.
+  const fixes = failing.flatMap((group) => group.fixes);
+  const fixOf = new Map(fixes.flatMap((fix, index) => fix.members.map((name) => [name, index] as const)));
+  const inputs: PageEntry[] = report.members.map((member) => {
+    const groupFix = fixOf.get(member.name);
+    return {
+      label: member.name,
+      diagnosis: member.diagnosis,
+      timeline: null,
+      outcome: { failed: member.cause.kind !== 'none', summary: describeMember(member) },
+      ...(groupFix === undefined ? {} : { groupFix }),
+    };
+  });
+  const groups = failing.map((group) => ({
+    cause:
+      group.role === 'peer' && group.waitingOn.length > 0
+        ? `${group.summary} (died waiting for ${group.waitingOn.join(', ')})`
+        : group.summary,
+    members: group.members,
+    fixes: group.fixes,
   }));
-  const groups = report.groups
-    .filter((group) => group.role !== 'healthy')
-    .map((group) => ({
-      cause:
-        group.role === 'peer' && group.waitingOn.length > 0
-          ? `${group.summary} (died waiting for ${group.waitingOn.join(', ')})`
-          : group.summary,
-      members: group.members,
-    }));
   return renderPage(inputs, { ...options, groups, target: report.target });
 }
 

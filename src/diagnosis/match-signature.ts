@@ -60,6 +60,13 @@ function testSignature(signature: Signature, candidate: Candidate): SignatureHit
     Object.assign(captures, context.exec(cap(found))?.groups);
     contextLine = found;
   }
+  if (match.captures) {
+    const pattern = match.captures;
+    const found = [...candidate.detail, ...candidate.context].find((text) => pattern.test(cap(text)));
+    // Only the groups a line gave: an unset one must not hide a capture of the message with the same name.
+    const groups = found === undefined ? undefined : pattern.exec(cap(found))?.groups;
+    for (const [name, value] of Object.entries(groups ?? {})) if (value !== undefined) captures[name] = value;
+  }
   return { signature, captures, contextLine };
 }
 

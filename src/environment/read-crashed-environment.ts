@@ -8,23 +8,27 @@ import { parseTorchCuda } from './read-module-versions.js';
  * What the crashed environment's files say when it is on this machine (vigil diagnose runs on the server
  * more often than not): the installer that built it, from its distributions' INSTALLER files (or uv's
  * key in pyvenv.cfg), and torch's CUDA as a wheel tag. Unknown (null) when the folder is not here.
+ * `root`: where another host's files were copied to (sources/remote-environment.ts), its paths under it.
  */
-export function readEnvironmentFacts(environment: CrashedEnvironment): EnvironmentFacts {
+export function readEnvironmentFacts(environment: CrashedEnvironment, root = ''): EnvironmentFacts {
+  const { prefix, sitePackages } = environment;
   return {
-    installer: readInstaller(environment),
-    cudaTag: readCudaTag(environment.sitePackages),
-    conda: existsSync(join(environment.prefix, 'conda-meta')),
-    externallyManaged: !environment.isVenv && isExternallyManaged(environment.python),
+    installer: readInstaller(join(root, prefix), join(root, sitePackages)),
+    cudaTag: readCudaTag(join(root, sitePackages)),
+    conda: existsSync(join(root, prefix, 'conda-meta')),
+    externallyManaged: !environment.isVenv && existsSync(join(root, markerOf(environment.python))),
   };
 }
 
-/** PEP 668: the marker sits in the interpreter's stdlib folder (/usr/lib/python3.12/EXTERNALLY-MANAGED). */
-function isExternallyManaged(python: string): boolean {
-  const version = /python\d+\.\d+t?$/.exec(python)?.[0];
-  return version !== undefined && existsSync(join('/usr/lib', version, 'EXTERNALLY-MANAGED'));
+/**
+ * PEP 668's marker of a system interpreter: it sits in its stdlib folder (/usr/lib/python3.12/EXTERNALLY-MANAGED).
+ */
+export function markerOf(python: string): string {
+  const version = /python\d+\.\d+t?$/.exec(python)?.[0] ?? 'python3';
+  return join('/usr/lib', version, 'EXTERNALLY-MANAGED');
 }
 
-function readInstaller({ prefix, sitePackages }: CrashedEnvironment): string | null {
+function readInstaller(prefix: string, sitePackages: string): string | null {
   let names: string[];
   try {
     names = readdirSync(sitePackages).filter((name) => name.endsWith('.dist-info'));

@@ -5,11 +5,13 @@ import type { EngineOption } from './fix-action.js';
 export type EngineSetting = { flag: string } | { env: string } | null;
 
 /**
- * Each engine's own name for an option, from its server's --help (vllm serve, sglang.launch_server,
- * text-generation-launcher, trtllm-serve, llama-server, ollama serve's environment, lmdeploy serve
- * api_server). null: the engine has no such option, and the fix says so rather than print another engine's.
+ * Each engine's own name for an option, checked against the engine's source (the file above each block,
+ * read 2026-12-04 at the commit named). null: the engine has no such option, and the fix says so rather
+ * than print another engine's.
  */
 export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>> = {
+  // vllm-project/vllm vllm/engine/arg_utils.py (EngineArgs.add_cli_args); --host and --port from
+  // vllm/entrypoints/openai/cli_args.py.
   vllm: {
     'max-model-len': { flag: '--max-model-len' },
     'gpu-memory-utilization': { flag: '--gpu-memory-utilization' },
@@ -28,6 +30,9 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': { flag: '--max-lora-rank' },
     'distributed-executor-backend': { flag: '--distributed-executor-backend' },
   },
+  // sgl-project/sglang python/sglang/srt/server_args.py (ServerArgs.add_cli_args), as its generated table
+  // docs/advanced_features/server_arguments.md (004813e) lists them: --tp-size and --pp-size are the
+  // aliases of --tensor-parallel-size and --pipeline-parallel-size.
   sglang: {
     'max-model-len': { flag: '--context-length' },
     'gpu-memory-utilization': { flag: '--mem-fraction-static' },
@@ -46,6 +51,9 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': { flag: '--max-lora-rank' },
     'distributed-executor-backend': null,
   },
+  // huggingface/text-generation-inference launcher/src/main.rs (db931fc), clap's `long` of each Args field in
+  // kebab case: hostname, quantize, max_total_tokens, cuda_memory_fraction, num_shard, cuda_graphs ("0" turns
+  // them off), max_concurrent_requests, max_batch_prefill_tokens.
   tgi: {
     'max-model-len': { flag: '--max-total-tokens' },
     'gpu-memory-utilization': { flag: '--cuda-memory-fraction' },
@@ -64,6 +72,9 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': null,
     'distributed-executor-backend': null,
   },
+  // NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py (trtllm-serve's click options, 00209af): snake case;
+  // --tp_size and --pp_size alias --tensor_parallel_size and --pipeline_parallel_size,
+  // --kv_cache_free_gpu_memory_fraction aliases --free_gpu_memory_fraction.
   trtllm: {
     'max-model-len': { flag: '--max_seq_len' },
     'gpu-memory-utilization': { flag: '--kv_cache_free_gpu_memory_fraction' },
@@ -82,6 +93,8 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': null,
     'distributed-executor-backend': null,
   },
+  // ggml-org/llama.cpp common/arg.cpp (llama-server's common_arg table): -c/--ctx-size, -ngl/--gpu-layers,
+  // -np/--parallel, -b/--batch-size.
   llamacpp: {
     'max-model-len': { flag: '-c' },
     'gpu-memory-utilization': null,
@@ -100,6 +113,8 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': null,
     'distributed-executor-backend': null,
   },
+  // ollama/ollama envconfig/config.go (fb30760): OLLAMA_CONTEXT_LENGTH, OLLAMA_NUM_PARALLEL, OLLAMA_HOST
+  // (host:port).
   ollama: {
     'max-model-len': { env: 'OLLAMA_CONTEXT_LENGTH' },
     'gpu-memory-utilization': null,
@@ -118,6 +133,10 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-lora-rank': null,
     'distributed-executor-backend': null,
   },
+  // InternLM/lmdeploy lmdeploy/cli/serve.py (api_server) with the flags of lmdeploy/cli/utils.py's
+  // ArgumentHelper (1263d5c): --server-name, --server-port, --session-len, --cache-max-entry-count (the share
+  // of free GPU memory the KV cache takes), --tp, --eager-mode, --max-batch-size, --max-prefill-token-num,
+  // --dtype, --trust-remote-code, --distributed-executor-backend (the PyTorch engine's).
   lmdeploy: {
     'max-model-len': { flag: '--session-len' },
     'gpu-memory-utilization': { flag: '--cache-max-entry-count' },
@@ -128,13 +147,13 @@ export const ENGINE_SETTINGS: Record<Engine, Record<EngineOption, EngineSetting>
     'max-num-batched-tokens': { flag: '--max-prefill-token-num' },
     'pipeline-parallel-size': null,
     dtype: { flag: '--dtype' },
-    'trust-remote-code': null,
+    'trust-remote-code': { flag: '--trust-remote-code' },
     'gpu-layers': null,
     'disable-custom-all-reduce': null,
     host: { flag: '--server-name' },
     quantization: null,
     'max-lora-rank': null,
-    'distributed-executor-backend': null,
+    'distributed-executor-backend': { flag: '--distributed-executor-backend' },
   },
 };
 

@@ -339,10 +339,10 @@ describe('an engine the log does not show: no one engine’s flag as the fix for
       /TensorRT-LLM|llama\.cpp/,
     ],
     [
-      'an option only vLLM has',
+      'an option only vLLM and LMDeploy have (lmdeploy/cli/utils.py)',
       { kind: 'engine-option', option: 'distributed-executor-backend', value: 'mp' },
       { kind: 'container', runtime: 'docker', name: 'srv' },
-      /^set the distributed executor set to mp in the container's command or environment \(vLLM --distributed-executor-backend mp\)/,
+      /^set the distributed executor set to mp in the container's command or environment \(vLLM --distributed-executor-backend mp, LMDeploy --distributed-executor-backend mp\)/,
       /SGLang/,
     ],
     [

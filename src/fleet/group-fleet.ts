@@ -1,5 +1,13 @@
 import { maskVariable } from '../diagnosis/fingerprint.js';
-import type { FleetGroup, FleetInput, FleetMember, FleetReport, MemberCause, PodState } from './types.js';
+import type {
+  FleetGroup,
+  FleetInput,
+  FleetMember,
+  FleetReport,
+  GroupFix,
+  MemberCause,
+  PodState,
+} from './types.js';
 
 /**
  * A rank that waits on another fails with these when the other dies first: they say "a peer went away",
@@ -134,6 +142,7 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
                 : 'own',
         members: [],
         waitingOn: [],
+        fixes: [],
       };
       byKey.set(member.cause.key, group);
     }
@@ -144,7 +153,10 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
   const owners = members
     .filter((member) => failing(member) && !member.cause.peer)
     .map((member) => member.name);
-  for (const group of byKey.values()) if (group.role === 'peer') group.waitingOn = owners;
+  for (const group of byKey.values()) {
+    if (group.role === 'peer') group.waitingOn = owners;
+    if (group.role === 'own') group.fixes = fixesOf(members.filter((m) => m.cause.key === group.key));
+  }
   // Failing groups by size (own before peer on a tie), then the unreadable, then the healthy.
   const tier = (group: FleetGroup): number => (rank(group) > 1 ? rank(group) : 0);
   const groups = [...byKey.values()].sort(
@@ -162,4 +174,23 @@ export function groupFleet(target: string, inputs: readonly FleetInput[]): Fleet
     groups,
     members,
   };
+}
+
+/** The members' fixes, each distinct command (and verify line) once, with the members it is for. */
+function fixesOf(members: readonly FleetMember[]): GroupFix[] {
+  const byCommand = new Map<string, GroupFix>();
+  for (const member of members) {
+    const signature = member.diagnosis?.signature;
+    if (signature === undefined || signature === null) continue;
+    const key = `${signature.fix}\n\0${signature.verify ?? ''}`;
+    const known = byCommand.get(key);
+    if (known !== undefined) known.members.push(member.name);
+    else
+      byCommand.set(key, {
+        fix: signature.fix,
+        ...(signature.verify === undefined ? {} : { verify: signature.verify }),
+        members: [member.name],
+      });
+  }
+  return [...byCommand.values()];
 }

@@ -65,6 +65,18 @@ export interface FleetGroup {
   members: string[];
   /** For a peer group: the members whose own cause they waited on. */
   waitingOn: string[];
+  /**
+   * An own-cause group's fix, once per distinct command with the members it is for: one for a Deployment's
+   * pods (they share their owner), one each for two compose services (each rebuilds its own).
+   */
+  fixes: GroupFix[];
+}
+
+/** One fix of a group and the members whose diagnosis gave that same command. */
+export interface GroupFix {
+  fix: string;
+  verify?: string;
+  members: string[];
 }
 
 /** A fleet's result: plain data, for the text, JSON, Markdown and HTML renderers. */

@@ -16,6 +16,12 @@ export interface SignatureMatcher {
   frames?: RegExp;
   /** Tested on the lines of the failing start near the root cause; one must match. Named groups captured too. */
   context?: RegExp;
+  /**
+   * Tested on the same lines as `context`, but needed by nothing: where one matches, its named groups fill
+   * `{name}` (the URL a library printed a line after its exception); where none does, an action that needs
+   * them is left out and `fix` is shown.
+   */
+  captures?: RegExp;
 }
 
 export interface Signature {
@@ -27,7 +33,7 @@ export interface Signature {
   keywords: string[];
   match: SignatureMatcher;
   explanation: string;
-  /** Template: `{name}` takes a named group captured by `match.message` or `match.context`. */
+  /** Template: `{name}` takes a named group captured by `match.message`, `match.context` or `match.captures`. */
   fix: string;
   /**
    * The fix as data, rendered for where the server runs (src/fix); `{name}` captures in its values are

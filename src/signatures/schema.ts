@@ -13,7 +13,7 @@ import { findBacktrackingRisks } from './pattern-safety.js';
 
 export const SIGNATURE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EXCEPTION_NAME = /^[A-Za-z_][\w]*$/;
-const PATTERN_FIELDS = ['message', 'process', 'frames', 'context'] as const;
+const PATTERN_FIELDS = ['message', 'process', 'frames', 'context', 'captures'] as const;
 const ALLOWED_FLAGS = /^[imsu]*$/;
 
 /** Why a RegExp may not be used, or null. Shared by both dialects. */
@@ -190,10 +190,10 @@ function groupNames(pattern: RegExp | undefined): string[] {
     : [...pattern.source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1] ?? '');
 }
 
-/** Every `{name}` in the texts must be a group that `match.message` or `match.context` captures. */
+/** Every `{name}` in the texts must be a group that `match.message`, `context` or `captures` captures. */
 function checkPlaceholders(
   signature: {
-    match: { message?: RegExp; context?: RegExp };
+    match: { message?: RegExp; context?: RegExp; captures?: RegExp };
     explanation: string;
     fix: string;
     action?: FixAction[] | undefined;
@@ -201,7 +201,9 @@ function checkPlaceholders(
   },
   ctx: z.RefinementCtx,
 ): void {
-  const known = new Set([...groupNames(signature.match.message), ...groupNames(signature.match.context)]);
+  const known = new Set(
+    [signature.match.message, signature.match.context, signature.match.captures].flatMap(groupNames),
+  );
   const texts = {
     explanation: signature.explanation,
     fix: signature.fix,
@@ -215,7 +217,7 @@ function checkPlaceholders(
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `placeholders that name a group of match.message or match.context (${groups}); {${name}} does not`,
+        message: `placeholders that name a group of match.message, match.context or match.captures (${groups}); {${name}} does not`,
         input: texts[field],
       });
     }

@@ -21,7 +21,7 @@ export interface SerializedSignature {
 
 export function serializeSignature(signature: Signature): SerializedSignature {
   const match: Record<string, string | null> = {};
-  for (const field of ['exception', 'message', 'process', 'frames', 'context'] as const) {
+  for (const field of ['exception', 'message', 'process', 'frames', 'context', 'captures'] as const) {
     const value = signature.match[field];
     if (value === undefined) continue;
     match[field] = value instanceof RegExp ? String(value) : value;

@@ -124,7 +124,7 @@ describe('parseUserSignatures', () => {
 
   it('reports a placeholder no pattern captures', () => {
     expect(errorOf(yamlRule.replace('curl -v https://{host}/health', 'ping {server}'))).toContain(
-      'fix: expected placeholders that name a group of match.message or match.context ({host}); {server} does not',
+      'fix: expected placeholders that name a group of match.message, match.context or match.captures ({host}); {server} does not',
     );
   });
 

@@ -21,12 +21,24 @@ const WANTED = [
 ];
 
 /**
+ * The few files a fix is aimed with (environment/read-crashed-environment.ts): who installed, torch's CUDA,
+ * a uv venv, a conda prefix, PEP 668's marker. A diagnosis over --ssh copies only these, not every RECORD.
+ */
+export const FIX_FACT_FILES: readonly string[] = [
+  '*.dist-info/INSTALLER',
+  '*/torch/version.py',
+  '*/pyvenv.cfg',
+  '*/conda-meta/history',
+  '*/EXTERNALLY-MANAGED',
+];
+
+/**
  * find's arguments that print, under each root, every site-packages folder (`folder\nPATH\n`) and every
  * wanted file as `PATH\nSIZE\n` and its bytes: no shell, no pip, no Python, nothing copied but these.
  * Five levels reach PREFIX/lib/pythonX.Y/site-packages/NAME.dist-info/METADATA.
  */
-export function listingArguments(roots: readonly string[]): string[] {
-  const files = WANTED.flatMap((pattern, index) => [...(index === 0 ? [] : ['-o']), '-path', pattern]);
+export function listingArguments(roots: readonly string[], wanted: readonly string[] = WANTED): string[] {
+  const files = wanted.flatMap((pattern, index) => [...(index === 0 ? [] : ['-o']), '-path', pattern]);
   return [
     ...roots.map((root) => (root.startsWith('-') ? `./${root}` : root)),
     '-maxdepth',
@@ -126,10 +138,11 @@ export async function mirrorRemoteEnvironment(
   request: RemoteEnvironmentRequest,
   runner: CommandRunner,
   env: Record<string, string | undefined>,
+  wanted: readonly string[] = WANTED,
 ): Promise<MirroredEnvironment> {
   const roots = await remoteRoots(request, runner, env);
   // find exits 1 when a root is missing; that root is named on its stderr.
-  const stream = await runner.start('find', listingArguments(roots), {
+  const stream = await runner.start('find', listingArguments(roots, wanted), {
     timeoutMs: 120_000,
     env,
     label: 'find',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/reporting/html/escape-html.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
 import { standInKubectl } from './helpers/stand-ins.js';
 
@@ -102,6 +103,33 @@ describe('the 8-pod rollout as an incident page (--format html)', () => {
     expect(causes.indexOf('6 of 8')).toBeLessThan(causes.indexOf('2 of 8'));
     expect(causes).toMatch(/killed from outside: OOMKilled \(exit 137\)/);
     expect(page.stdout.match(/<section id="report-\d+"/g)).toHaveLength(8);
+  });
+
+  it('gives the fix the six pods share once, naming them, in every format; each pod points at it', async () => {
+    const kubectl = await standInKubectl('rollout-8-pods');
+    const argv = ['diagnose', '--kube', '-l', 'app=vllm-qwen3', '-n', 'llm'];
+    const [json, text, markdown, page] = await Promise.all(
+      [['--format', 'json'], [], ['--format', 'markdown'], ['--format', 'html']].map((format) =>
+        runCliCaptured([...argv, ...format], { env: kubectl.env }),
+      ),
+    );
+    const groups = (
+      JSON.parse(json?.stdout ?? '') as { groups: { fixes: { fix: string; members: string[] }[] }[] }
+    ).groups;
+    // The OOM-killed pods have no signature, so no fix; the six of one Deployment share one.
+    expect(groups.map((group) => group.fixes.map((fix) => fix.members))).toEqual([[OOM_CAPTURE], []]);
+    const fix = groups[0]?.fixes[0]?.fix ?? '';
+    expect(fix).toMatch(/--gpu-memory-utilization|--enforce-eager|cudagraph/);
+    const firstLine = fix.split('\n')[0] ?? '';
+    expect(text?.stdout.split(firstLine).length).toBe(2);
+    expect(text?.stdout).toMatch(/^ {2}fix: /m);
+    expect(markdown?.stdout.split(firstLine).length).toBe(2);
+    expect(markdown?.stdout).toContain(`For ${OOM_CAPTURE.map((name) => `\`${name}\``).join(', ')}:`);
+    const html = page?.stdout ?? '';
+    const fixes = html.slice(html.indexOf('<h2>Fixes</h2>'), html.indexOf('<section id="report-0"'));
+    expect(fixes).toContain(`For ${OOM_CAPTURE.join(', ')}</h3>`);
+    expect(html.split(escapeHtml(firstLine)).length).toBe(2);
+    expect(html.match(/<a href="#group-fix-0">the fix above<\/a>/g)).toHaveLength(6);
   });
 });
 

@@ -200,6 +200,9 @@ describe.skipIf(CHROMIUM === undefined)('the incident page in a real browser', (
     expect(body).toMatch(/6 of 8: [\s\S]*CUDA graph/);
     expect(body).toContain('killed from outside: OOMKilled (exit 137)');
     expect(await inPage(page, "document.querySelectorAll('section[id^=report-]').length")).toBe(8);
+    // The fix the six pods share is given once, with its copy button; each of their sections links to it.
+    expect(await inPage(page, "document.querySelectorAll('section[id^=group-fix-] button').length")).toBe(1);
+    expect(await inPage(page, 'document.querySelectorAll(\'a[href="#group-fix-0"]\').length')).toBe(6);
     expect(
       await inPage<number>(page, 'document.documentElement.scrollWidth - window.innerWidth'),
     ).toBeLessThanOrEqual(0);

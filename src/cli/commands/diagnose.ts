@@ -1,8 +1,7 @@
 import { isatty } from 'node:tty';
 import { Option, type Command } from 'commander';
 import { diagnoseFrom, diagnoseStream, type DiagnoseOptions } from '../../diagnosis/index.js';
-import { aimFixAt, placeOf, withOwner } from '../aim-fix-at.js';
-import type { FixPlace } from '../../fix/fix-action.js';
+import { aimFixThere, placeOf, withOwner, type FixSite } from '../aim-fix-at.js';
 import { SourceError, UsageError } from '../../errors.js';
 import { redactDiagnosis } from '../../redaction/index.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../reporting/index.js';
@@ -84,11 +83,11 @@ export function registerDiagnose(program: Command, io: CliIo, setExit: SetExit):
           io: { stdin: io.stdin, env: io.env },
           concurrency: fleet.concurrency,
           diagnose: async (source, plan) => {
-            const place = placeOf(plan.spec, plan.runner.host);
+            const site = { place: placeOf(plan.spec, plan.runner.host), runner: plan.runner, env: io.env };
             // Each member's fix restarts its own owner: its compose service, its pod's workload.
             const owner = (): Promise<SourceOwner> => findSourceOwner(plan.spec, plan.runner, io.env);
             const options = { signatures: rules.signatures };
-            const diagnosis = (await diagnoseOpened(source, options, rules, place, false, owner)).diagnosis;
+            const diagnosis = (await diagnoseOpened(source, options, rules, site, false, owner)).diagnosis;
             return flags.redact ? redactDiagnosis(diagnosis) : diagnosis;
           },
         });
@@ -207,9 +206,9 @@ async function diagnoseSource(
       return helper;
     },
   };
-  const place = placeOf(spec, runner.host);
+  const site = { place: placeOf(spec, runner.host), runner, env: io.env };
   const owner = (): Promise<SourceOwner> => findSourceOwner(spec, runner, io.env);
-  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, place, withTimeline, owner);
+  const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, site, withTimeline, owner);
   return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
@@ -221,7 +220,7 @@ async function diagnoseOpened(
   source: OpenedSource,
   options: DiagnoseOptions,
   rules: LoadedSignatures,
-  place: FixPlace,
+  site: FixSite,
   withTimeline = false,
   owner: () => Promise<SourceOwner> = () => Promise.resolve({}),
 ): Promise<PageInput> {
@@ -247,7 +246,7 @@ async function diagnoseOpened(
   return {
     label: null,
     diagnosis: {
-      ...aimFixAt(diagnosis, await withOwner(place, diagnosis, owner)),
+      ...(await aimFixThere(diagnosis, await withOwner(site.place, diagnosis, owner), site.runner, site.env)),
       input: {
         ...diagnosis.input,
         source: source.describe,

@@ -4,7 +4,7 @@ import { createDiagnosisSession } from '../../diagnosis/index.js';
 import { UsageError } from '../../errors.js';
 import { redactLines } from '../../redaction/index.js';
 import { loadSignatures } from '../../rules/load-user-signatures.js';
-import { aimFixAt, placeOf } from '../aim-fix-at.js';
+import { aimFixThere, placeOf } from '../aim-fix-at.js';
 import { formatDuration } from '../../progress/index.js';
 import { reportRenderer } from '../render-report.js';
 import { qualifyUnitName, validateUnitName } from '../../sources/validate-names.js';
@@ -234,7 +234,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
   const owned = spec === null ? {} : await findSourceOwner(spec, runner, io.env);
   const place = placeOf(spec, runner.host, owned);
   const pending: Promise<void>[] = [];
-  const onEvent = (event: WatchEvent): void => {
+  const showEvent = async (event: WatchEvent): Promise<void> => {
     switch (event.type) {
       case 'note':
         display.say(`vigil: ${event.text}`);
@@ -252,7 +252,8 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
       case 'failure': {
         display.close();
         // The same fix as `vigil diagnose` prints for this unit, container or pod, on this host or --ssh's.
-        const failure = { ...event.failure, diagnosis: aimFixAt(event.failure.diagnosis, place) };
+        const diagnosis = await aimFixThere(event.failure.diagnosis, place, runner, io.env);
+        const failure = { ...event.failure, diagnosis };
         const notes = [
           `start ${event.invocation.index} seen${event.invocation.id === undefined ? '' : ` (invocation ${event.invocation.id})`}; only its lines were diagnosed`,
         ];
@@ -277,6 +278,11 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
         break;
       }
     }
+  };
+  // A failure's fix may first read the environment over --ssh: each event is shown after the one before.
+  let shown: Promise<void> = Promise.resolve();
+  const onEvent = (event: WatchEvent): void => {
+    shown = shown.then(() => showEvent(event));
   };
   const { signatures, warnings: ruleWarnings } = await loadSignatures({
     rulesDirs: flags.rules ?? [],
@@ -316,6 +322,7 @@ async function watch(flags: WatchFlags, io: CliIo): Promise<number> {
     const result = await watchContainer({ ...common, target, env: io.env, follow: flags.follow, runner });
     return result.exitCode;
   } finally {
+    await shown;
     display.close();
     await Promise.all(pending);
   }

@@ -68,10 +68,11 @@ function renderFleetText(report: FleetReport, paint: Paint): string {
       `  ${paint.dim(roleWords(group))}${group.signature === null ? '' : paint.dim(` [${group.signature}]`)}`,
     );
     out.push(`  ${group.members.join(', ')}`);
-    const fixes = groupFixes(report.members, group);
-    for (const { names, fix } of fixes) {
-      const whose = fixes.length === 1 ? 'fix' : `fix for ${names.join(', ')}`;
+    // The group's members are named above; with several fixes, each names the members it is for.
+    for (const { members, fix, verify } of group.fixes) {
+      const whose = group.fixes.length === 1 ? 'fix' : `fix for ${members.join(', ')}`;
       out.push(`  ${whose}: ${paint.bold(fix.replace(/\n/g, '\n    '))}`);
+      if (verify !== undefined) out.push(`  ${paint.dim(`verify: ${verify}`)}`);
     }
     out.push('');
   }
@@ -94,10 +95,11 @@ function renderFleetMarkdown(report: FleetReport): string {
       `| ${group.members.length} of ${report.total} | ${cell(group.summary)} | ${roleWords(group)} | ${group.members.map(cellCode).join(', ')} |`,
     );
   }
-  const fixes = report.groups.flatMap((group) => groupFixes(report.members, group));
+  const fixes = report.groups.flatMap((group) => group.fixes);
   if (fixes.length > 0) out.push('', '### Fixes');
-  for (const { names, fix } of fixes) {
-    out.push('', `For ${names.map(cellCode).join(', ')}:`, '', fence(fix));
+  for (const { members, fix, verify } of fixes) {
+    out.push('', `For ${members.map(cellCode).join(', ')}:`, '', fence(fix));
+    if (verify !== undefined) out.push('', `Then: ${codeSpan(verify)}`);
   }
   out.push('', '### Members', '', '| Member | Cause | State | Read |', '|---|---|---|---|');
   for (const member of report.members) {
@@ -106,21 +108,6 @@ function renderFleetMarkdown(report: FleetReport): string {
     );
   }
   return `${out.join('\n')}\n`;
-}
-
-/**
- * The group's fix, one per distinct place: members of one owner (a Deployment's pods) share it; members
- * of different owners (two compose services) each get their own rebuild and restart.
- */
-function groupFixes(members: readonly FleetMember[], group: FleetGroup): { names: string[]; fix: string }[] {
-  if (group.role !== 'own') return [];
-  const byFix = new Map<string, string[]>();
-  for (const member of members) {
-    const fix = member.diagnosis?.signature?.fix;
-    if (member.cause.key !== group.key || fix === undefined) continue;
-    byFix.set(fix, [...(byFix.get(fix) ?? []), member.name]);
-  }
-  return [...byFix].map(([fix, names]) => ({ names, fix }));
 }
 
 function describeState(member: FleetMember): string {

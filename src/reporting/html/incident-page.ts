@@ -11,12 +11,16 @@ export interface PageReport {
   timeline: StartTimeline | null;
   /** What became of it when that is more than its log says: "killed from outside: OOMKilled (exit 137)". */
   outcome?: { failed: boolean; summary: string };
+  /** Its fix is given once for its cause group, on the page's summary (a fleet): the group fix's index. */
+  groupFix?: number;
 }
 
 /** Logs that died of the same root cause, for a page about several logs. */
 export interface PageGroup {
   cause: string;
   members: string[];
+  /** Each distinct fix of the group once, with the members it is for (fleet/types.ts GroupFix). */
+  fixes?: { fix: string; verify?: string; members: string[] }[];
 }
 
 /** Everything an incident page shows. Built at the edges; rendering it is pure. */

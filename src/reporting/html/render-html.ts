@@ -102,7 +102,23 @@ function renderSummary(page: IncidentPage): string {
 <h1><span class="mark">${failed === 0 ? '✔' : '✖'}</span> ${failed} of ${page.reports.length} failed</h1>
 </header>
 <table class="summary"><thead><tr><th>Log</th><th>Verdict</th><th>Root cause</th></tr></thead><tbody>${rows.join('')}</tbody></table>
-${groups}`;
+${groups}
+${renderGroupFixes(page)}`;
+}
+
+/** A fleet's fixes, each once for the members it is for, not repeated in every member's section. */
+function renderGroupFixes(page: IncidentPage): string {
+  const fixes = page.groups.flatMap((group) => group.fixes ?? []);
+  if (fixes.length === 0) return '';
+  const blocks = fixes.map((f, i) => {
+    const verify = f.verify
+      ? `<p>Then check: </p><div class="command"><pre id="group-verify-${i}"><code>${esc(f.verify)}</code></pre><button type="button" data-copy="group-verify-${i}" hidden>Copy</button></div>`
+      : '';
+    return `<section class="fix" id="group-fix-${i}" aria-labelledby="group-fix-h-${i}"><h3 id="group-fix-h-${i}">For ${esc(f.members.join(', '))}</h3>
+<div class="command"><pre id="group-fix-cmd-${i}"><code>${esc(f.fix)}</code></pre><button type="button" data-copy="group-fix-cmd-${i}" hidden>Copy</button></div>
+${verify}</section>`;
+  });
+  return `<h2>Fixes</h2>\n${blocks.join('\n')}`;
 }
 
 function renderReport(report: PageReport, index: number, many: boolean): string {
@@ -141,7 +157,7 @@ ${report.timeline ? renderTimeline(report.timeline, new Set()) : ''}
 <header class="verdict">${many ? '' : label}<p class="kicker">Vigil diagnosis${engine}</p>
 <h1><span class="mark">✖</span> <span class="log">${esc(headline(d))}</span></h1>
 ${signature}${outcome}</header>
-${renderFix(d, index)}
+${report.groupFix === undefined ? renderFix(d, index) : renderFixAbove(report.groupFix, index)}
 ${renderFacts(d)}
 ${renderMeaning(d)}
 ${report.timeline ? renderTimeline(report.timeline, new Set(rc?.processes ?? [])) : ''}
@@ -161,6 +177,11 @@ function renderFix(d: Diagnosis, index: number): string {
   return `<section class="fix" aria-labelledby="fix-h-${index}"><h2 id="fix-h-${index}">Fix</h2>
 <div class="command"><pre id="fix-${index}"><code>${esc(s.fix)}</code></pre><button type="button" data-copy="fix-${index}" hidden>Copy</button></div>
 ${alternative}</section>`;
+}
+
+/** A fleet member whose fix its cause group gives once, above. */
+function renderFixAbove(groupFix: number, index: number): string {
+  return `<section class="fix" aria-labelledby="fix-h-${index}"><h2 id="fix-h-${index}">Fix</h2><p>Given once for the members that share it: <a href="#group-fix-${groupFix}">the fix above</a>.</p></section>`;
 }
 
 function renderMeaning(d: Diagnosis): string {

@@ -9,11 +9,21 @@ export default defineSignature({
   match: {
     message:
       /RevisionNotFoundError|Revision Not Found for url|Invalid rev id: (?<rev>\S+)|(?<rev2>\S+) is not a valid git identifier \(branch name, tag name or commit id\)/,
+    // huggingface_hub prints the URL it asked for after the exception: https://huggingface.co/ORG/NAME/resolve/REV/FILE.
+    captures: /huggingface\.co\/(?<repo>[\w.-]+\/[\w.-]+)\/resolve\//,
   },
   explanation:
     'The repository exists, but the branch, tag or commit asked for does not. A `--revision`, ' +
     '`--code-revision` or `--tokenizer-revision` has a typo, points to a branch that was renamed or deleted, or ' +
     'names a commit of another repository.',
+  // The Hub's repos are git repositories: git ls-remote lists their branches and tags without a clone.
+  action: [
+    { kind: 'command', argv: ['git', 'ls-remote', 'https://huggingface.co/{repo}'], where: 'host' },
+    {
+      kind: 'step',
+      text: 'then pass one of the branches, tags or commits it lists for {repo} as the revision, or drop the revision option to use main',
+    },
+  ],
   fix: 'List the refs with `huggingface-cli repo-refs <repo>` (or the Files tab’s branch menu) and pass an existing one, or drop the revision option to use `main`.',
   alternative:
     'For TGI the option is `--revision`; pin a full 40-character commit hash rather than a short one.',
