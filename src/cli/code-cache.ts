@@ -60,7 +60,8 @@ export function loadCachedCli(bundle: string, env: NodeJS.ProcessEnv, command: s
   if (folder === null) return null;
   const file = join(path, cacheName(hash, command));
   const cachedData = readCache(file);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The bundle is written as one function of CommonJS's arguments: compiled as it was read, not copied.
+  const script = new Script(source, {
     filename: bundle,
     ...(cachedData === undefined ? {} : { cachedData }),
     // The bundle has no import() of its own (esbuild turns them into require()); this keeps one harmless.
