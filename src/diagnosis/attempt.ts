@@ -27,6 +27,8 @@ export interface Attempt {
   stopLine: number | null;
   /** After the stop, the server said its shutdown was complete: nothing of it runs any more. */
   shutDown: boolean;
+  /** Where the shutdown said it was complete: what was logged before it was the unwinding. */
+  shutDownLine: number | null;
   /** The service was stopped or exited (systemd said so): the next start is a new one. */
   stopped: boolean;
   /** Lines after readiness that carried no failure: the server going on with its work. */
@@ -56,6 +58,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     exitedWithFailure: false,
     stopLine: null,
     shutDown: false,
+    shutDownLine: null,
     stopped: false,
     chatter: 0,
     work: 0,

@@ -56,6 +56,20 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     ],
     cause: 'Available KV cache memory: -2.14 GiB',
   },
+  {
+    name: "an error logged while a stop unwinds is not the next run's: the next run's own error is",
+    lines: [
+      ...SERVED,
+      `(EngineCore pid=4200) INFO 11-02 11:00:00 [core.py:1214] [shutdown] EngineCore: trigger received signal=SIGTERM`,
+      `${API} ERROR 11-02 11:00:00 [async_llm.py:704] AsyncLLM output_handler failed.`,
+      ...ORDERLY_SHUTDOWN,
+      'Traceback (most recent call last):',
+      '  File "/opt/vllm/vllm/entrypoints/cli/main.py", line 3, in <module>',
+      '    main()',
+    ],
+    // A paste cut before its exception line still outweighs nothing: the unwinding's error is not it.
+    cause: 'a traceback ended before its exception line',
+  },
 ];
 
 describe('where one run ends and the next begins', () => {

@@ -237,7 +237,10 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
-    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text))) attempt.shutDown = true;
+    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text))) {
+      attempt.shutDown = true;
+      attempt.shutDownLine ??= line.n;
+    }
     const ready = isReadyMarker(text);
     if (ready) attempt.lastReadyLine = line.n;
     if (attempt.readyLine === null && ready) attempt.readyLine = line.n;
@@ -360,8 +363,10 @@ class Session implements DiagnosisSession, ScanTarget {
     // Before the shutdown is complete only a failure proves the server is no longer unwinding.
     const speaks = attempt.shutDown || (draft.fatal && !draft.wrapper);
     if (!speaks || isShutdownShaped(draft.exception, draft.message)) return attempt;
+    // What the server logged before its shutdown said it was complete was the unwinding, whatever it says.
+    const unwound = attempt.shutDownLine ?? stop;
     const moved = attempt.candidates.filter(
-      (c) => c.line.n > stop && !c.wrapper && !isShutdownShaped(c.exception, c.message),
+      (c) => c.line.n > unwound && !c.wrapper && !isShutdownShaped(c.exception, c.message),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     moveCandidates(attempt, next, new Set(moved));
