@@ -55,7 +55,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
     words:
-      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
   },
   {
     category: 'driver-cuda-mismatch',
@@ -93,7 +93,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/,
     packages: /huggingface_hub|modelscope|hf_transfer/,
     words:
-      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bdownload\w* encountered an error|pull model manifest/i,
+      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bHF API\b|\bdownload\w* encountered an error|pull model manifest/i,
   },
   {
     category: 'network-port',
