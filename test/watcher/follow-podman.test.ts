@@ -131,8 +131,8 @@ async function followCrashLoop(
 
 describe.skipIf(MISSING !== null)('vigil watch --follow --podman, real podman', () => {
   // Real podman timing: under a load of 13-18 one run in about four missed the third start (cause not
-  // found: 12 of 12 passed without a retry at load 2-4 on 2026-12-04); a second try keeps an overloaded
-  // machine from failing the suite while a broken follow still fails.
+  // found: 6 of 6, 3 each with and without --ssh, passed without a retry at load 2-4 on 2026-12-04); a
+  // second try keeps an overloaded machine from failing the suite while a broken follow still fails.
   it(
     'is one incident counted twice for the crash loop, resolved when the restarted container is ready',
     { retry: 1, timeout: 120_000 },
