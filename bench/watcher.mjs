@@ -5,8 +5,13 @@
 // log as `server >> log`), killed every CRASH_EVERY seconds after which vLLM's "engine dead while serving"
 // lines are appended (a death while serving: one incident, resolved by the next start that is ready).
 // --rate above 5,000 compresses time: --rate 50000 for 60 s is ten minutes of a 5,000 lines/s server.
+// --simulated-minutes M runs until the log holds M minutes of a 5,000 lines/s server, however fast the
+// chatty server manages under the machine's load (--seconds is then ignored). --heap-snapshots DIR writes
+// a heap snapshot of the watcher after the first death and at the end, to compare what its heap holds.
 //
 //   npm run build && node bench/watcher.mjs [--rate 5000] [--seconds 60] [--crash-every 20]
+//     [--simulated-minutes 60] [--heap-mib N] [--heap-snapshots DIR]
+import { Buffer } from 'node:buffer';
 import console from 'node:console';
 import { spawn } from 'node:child_process';
 import {
@@ -14,7 +19,9 @@ import {
   closeSync,
   mkdtempSync,
   openSync,
+  mkdirSync,
   readFileSync,
+  readSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -25,7 +32,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { setInterval, clearInterval } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 
-const args = { rate: 5000, seconds: 60, crashEvery: 20, heapMiB: null };
+const args = {
+  rate: 5000,
+  seconds: 60,
+  crashEvery: 20,
+  heapMiB: null,
+  simulatedMinutes: null,
+  snapshots: null,
+};
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--rate') args.rate = Number(process.argv[++i]);
@@ -33,7 +47,12 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--crash-every') args.crashEvery = Number(process.argv[++i]);
   // The watcher's JS heap capped: a leak then ends it, where garbage not yet collected only costs memory.
   else if (a === '--heap-mib') args.heapMiB = Number(process.argv[++i]);
+  else if (a === '--simulated-minutes') args.simulatedMinutes = Number(process.argv[++i]);
+  else if (a === '--heap-snapshots') args.snapshots = process.argv[++i];
 }
+/** The simulated server's rate: the issue's 5,000 lines a second. */
+const SIMULATED_RATE = 5000;
+const targetLines = args.simulatedMinutes === null ? null : args.simulatedMinutes * 60 * SIMULATED_RATE;
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const BIN = here('../dist/cli/bin.js');
@@ -57,10 +76,32 @@ function countLines(bytes) {
   return count;
 }
 
+/** Counts the lines appended to a file since the last call, a chunk at a time (the log outgrows 2 GiB). */
+function lineCounter(path) {
+  const chunk = Buffer.alloc(1 << 20);
+  let offset = 0;
+  let lines = 0;
+  return () => {
+    const fd = openSync(path, 'r');
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, offset);
+      if (read === 0) break;
+      lines += countLines(chunk.subarray(0, read));
+      offset += read;
+    }
+    closeSync(fd);
+    return lines;
+  };
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-watcher-'));
 const log = join(dir, 'server.log');
 writeFileSync(log, '');
 const heap = args.heapMiB === null ? [] : [`--max-old-space-size=${args.heapMiB}`];
+if (args.snapshots !== null) {
+  mkdirSync(args.snapshots, { recursive: true });
+  heap.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${args.snapshots}`);
+}
 const vigil = spawn(
   process.execPath,
   [...heap, BIN, 'watch', '--follow', '--log', log, '--state-dir', join(dir, 'state')],
@@ -77,9 +118,13 @@ const started = Date.now();
 const samples = [];
 const sampler = setInterval(() => samples.push(usage(vigil.pid).rssMiB), 1000);
 
+const counted = lineCounter(log);
+let lines = 0;
+const more = () => (targetLines === null ? Date.now() - started < args.seconds * 1000 : lines < targetLines);
+console.log('simulated min | wall s | watcher RSS MiB | CPU % of a core so far');
 let crashes = 0;
-while (Date.now() - started < args.seconds * 1000) {
-  const left = args.seconds - (Date.now() - started) / 1000;
+while (more()) {
+  const left = targetLines === null ? args.seconds - (Date.now() - started) / 1000 : args.crashEvery;
   const runFor = Math.min(args.crashEvery, left);
   const fd = openSync(log, 'a');
   const server = spawn(
@@ -95,6 +140,14 @@ while (Date.now() - started < args.seconds * 1000) {
   await new Promise((resolve) => server.once('exit', resolve));
   appendFileSync(log, DEATH);
   crashes += 1;
+  lines = counted();
+  const now = usage(vigil.pid);
+  const wall = (Date.now() - started) / 1000;
+  console.log(
+    `${(lines / SIMULATED_RATE / 60).toFixed(1).padStart(13)} | ${wall.toFixed(0).padStart(6)} | ` +
+      `${now.rssMiB.toFixed(1).padStart(15)} | ${(((now.cpu - before.cpu) / wall) * 100).toFixed(1)}`,
+  );
+  if (crashes === 1 && args.snapshots !== null) process.kill(vigil.pid, 'SIGUSR2');
 }
 const wallS = (Date.now() - started) / 1000;
 if (vigil.exitCode !== null)
@@ -103,10 +156,14 @@ if (vigil.exitCode !== null)
 await sleep(3000);
 clearInterval(sampler);
 const after = usage(vigil.pid);
+if (args.snapshots !== null) {
+  process.kill(vigil.pid, 'SIGUSR2');
+  await sleep(15000);
+}
 vigil.kill('SIGTERM');
 await new Promise((resolve) => vigil.once('exit', resolve));
 
-const lines = countLines(readFileSync(log));
+lines = counted();
 const cpuS = after.cpu - before.cpu;
 const opened = (stderr.match(/incident \S+ opened/g) ?? []).length;
 const repeated = (stderr.match(/failed again with the same cause/g) ?? []).length;
@@ -121,10 +178,13 @@ console.log(
   `  watcher CPU ${cpuS.toFixed(2)} s = ${((cpuS / wallS) * 100).toFixed(1)} % of one core; ` +
     `${((cpuS * 1e3 * 1000) / lines).toFixed(2)} ms per 1,000 lines`,
 );
+const thirds = [samples.slice(0, third), samples.slice(third, 2 * third), samples.slice(2 * third)];
+const each = (measure) => thirds.map((values) => measure(values).toFixed(0)).join(' / ');
+// RSS is a sawtooth (garbage piles up until a full collection returns it): the mean of a third depends on
+// where its teeth fall; the lowest sample of each third, after a collection, is what the watcher keeps.
 console.log(
-  `  RSS: peak ${after.peakMiB.toFixed(0)} MiB; mean of each third of the run ` +
-    `${mean(samples.slice(0, third)).toFixed(0)} / ${mean(samples.slice(third, 2 * third)).toFixed(0)} / ` +
-    `${mean(samples.slice(2 * third)).toFixed(0)} MiB`,
+  `  RSS: peak ${after.peakMiB.toFixed(0)} MiB; mean of each third of the run ${each(mean)} MiB; ` +
+    `lowest of each third ${each((values) => Math.min(...values))} MiB`,
 );
 console.log(`  incidents: ${opened} opened, ${repeated} repeats counted, ${resolved} resolutions`);
 console.log(

@@ -173,6 +173,24 @@ export class Watcher {
     // A start already counted changes nothing, and nothing is written for it.
     if (state !== before) this.persist();
     for (const change of changes) this.onChange(change, failure);
+    this.forgetSettled();
+  }
+
+  /**
+   * Only open incidents keep their diagnosis in memory (the refresh and the resolution send it): a crash
+   * loop that recovers every time opens an incident per death, and a watch of weeks must not hold them all.
+   * A settled one is read back from its file when a receiver still owes it (`start`).
+   */
+  private forgetSettled(): void {
+    const open = new Set(
+      this.state.incidents.filter((incident) => incident.status === 'open').map((incident) => incident.id),
+    );
+    for (const id of this.diagnoses.keys()) if (!open.has(id)) this.diagnoses.delete(id);
+  }
+
+  /** How many diagnoses are held in memory (the bound is the open incidents). */
+  heldDiagnoses(): number {
+    return this.diagnoses.size;
   }
 
   private onChange(change: IncidentChange, failure: StartFailure | undefined): void {

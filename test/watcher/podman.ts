@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { findProgram } from './helpers.js';
+import { findProgram, waitFor } from './helpers.js';
 
 // Real podman, as Debian ships it, run as root without systemd: runc, cgroupfs, vfs storage, k8s-file logs,
 // no network. Its configuration and storage live in the test's folder (CONTAINERS_CONF and
@@ -40,6 +40,8 @@ function isStaticBusybox(): boolean {
 }
 
 export interface Podman {
+  /** The test's folder: configuration, storage, and room for a socket. */
+  dir: string;
   /** The environment that points podman at the test's configuration and storage. */
   env: Record<string, string>;
   /** Runs podman; throws with its stderr when it fails. */
@@ -112,5 +114,44 @@ export function preparePodman(files: Record<string, string>): Podman {
   if (packed.status !== 0) throw new Error(`tar: ${packed.stderr.toString()}`);
   run(['import', '--quiet', tar, 'localhost/vigil-test:1']);
   rmSync(rootfs, { recursive: true, force: true });
-  return { env, run };
+  return { dir, env, run };
+}
+
+/** Why the docker CLI cannot be tried against podman's Docker API here (what to install), or null. */
+export function dockerMissing(): string | null {
+  const podman = podmanMissing();
+  if (podman !== null) return podman;
+  return findProgram('docker') === null
+    ? 'install Debian’s docker.io (the client; no dockerd is started) to run it'
+    : null;
+}
+
+/**
+ * `podman system service` on a socket in the test's folder: podman's Docker-compatible API, which the
+ * docker CLI reaches through DOCKER_HOST. Ready once `docker version` gets the server's answer (a condition,
+ * not a time); stopped when the test ends, before the containers are removed.
+ */
+export async function startDockerApi(podman: Podman): Promise<Record<string, string>> {
+  const socket = join(podman.dir, 'docker.sock');
+  const service = spawn('podman', ['system', 'service', '--time=0', `unix://${socket}`], {
+    env: { ...process.env, ...podman.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  service.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<void>((resolve) => service.once('exit', () => resolve()));
+  onTestFinished(async () => {
+    if (service.exitCode === null && service.signalCode === null) service.kill('SIGTERM');
+    await exited;
+  });
+  const env = { ...podman.env, DOCKER_HOST: `unix://${socket}` };
+  const answers = (): boolean =>
+    spawnSync('docker', ['version', '--format', '{{.Server.Version}}'], {
+      env: { ...process.env, ...env },
+    }).status === 0;
+  await waitFor('podman system service to answer docker', () => {
+    if (service.exitCode !== null) throw new Error(`podman system service ended: ${stderr.trim()}`);
+    return answers();
+  });
+  return env;
 }

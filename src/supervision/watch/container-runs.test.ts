@@ -4,6 +4,7 @@ import {
   formatTimeNs,
   parseTimeNs,
   splitTimestamp,
+  type ContainerRun,
   type RunSighting,
 } from './container-runs.js';
 
@@ -35,6 +36,7 @@ describe('container runs', () => {
     expect(splitTimestamp('2026-12-04T01:18:45.274977812Z run 1 begins')).toEqual({
       ns: 1796347125274977812n,
       text: 'run 1 begins',
+      coarse: false,
     });
     expect(splitTimestamp('run 1 begins')).toBeNull();
     expect(splitTimestamp('2026-12-04T01:18:45Z run 1 begins')?.ns).toBe(1796347125999999999n);
@@ -74,5 +76,38 @@ describe('container runs', () => {
       finishedAt: '2026-12-04T01:18:41.000000000Z',
     });
     expect(keyAt(runs, '43.000000000')).toBe('unknown');
+  });
+
+  // The docker CLI through podman's Docker API stamps whole seconds: run 2 ended at 42.900 and run 3's
+  // StartedAt came late (44.500, podman under load), so run 3's first line, 42.999999999, is run 2's by
+  // time. What the line says places it in run 3; from there on run 3's lines are its own.
+  it('gives a run the lines from its first on, where its start was placed by what it said', () => {
+    const runs = new ContainerRuns((startedAt) => `docker:${startedAt}`);
+    runs.learn({
+      ...running('40.000000000', null, 1),
+      running: false,
+      finishedAt: '2026-12-04T01:18:42.900Z',
+    });
+    runs.learn(running('44.500000000', '42.900000000', 2));
+    const run2 = runs.runAt(at('42.999999999'), null) as ContainerRun;
+    expect(run2.key).toBe('docker:2026-12-04T01:18:40.000000000Z');
+    const run3 = runs.after(run2) as ContainerRun;
+    expect(runs.runAt(at('43.300000000'), run3)).not.toBe(run3);
+    runs.claim(run3, at('42.999999999'));
+    expect(runs.runAt(at('42.999999999'), run3)).toBe(run3);
+    expect(runs.runAt(at('43.300000000'), run3)).toBe(run3);
+  });
+
+  // Run 2 was never seen and its lines went to run 3 (seen, begun within the same second): at run 3's own
+  // first line the lines before become the unseen run 2, and run 3 goes on under a name of its own, still
+  // found by the next inspect of it.
+  it('splits a seen run whose first lines were the run before it', () => {
+    const runs = new ContainerRuns((startedAt) => `docker:${startedAt}`);
+    const seen = runs.learn(running('42.787000000', '42.177000000', 2)) as ContainerRun;
+    const later = runs.splitSeen(seen, at('42.999999999'), true);
+    expect(seen).toMatchObject({ unseen: true, ended: { failed: true }, endNs: at('42.999999998') });
+    expect(later.key).toBe('docker:2026-12-04T01:18:42.787000000Z+2026-12-04T01:18:42.999999999Z');
+    expect(runs.runAt(at('42.999999999'), later)).toBe(later);
+    expect(runs.learn(running('42.787000000', '42.177000000', 2))).toBe(later);
   });
 });

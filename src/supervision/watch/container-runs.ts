@@ -22,6 +22,8 @@ export interface ContainerRun {
   unseen: boolean;
   /** How it ended (`exited 1`) and whether that was a failure, when an inspect saw it stopped. */
   ended: { text: string; failed: boolean } | null;
+  /** Its first line's time, where its lines showed it began before its span by time (whole-second times). */
+  firstLineNs?: bigint;
 }
 
 /** What one inspect tells of the runs: the current (or last) run and the end of the one before. */
@@ -54,13 +56,14 @@ export function formatTimeNs(ns: bigint): string {
  * seconds (the docker CLI through podman's Docker API prints `2026-12-04T01:18:45Z`) stands for the end
  * of its second, so a line is never taken for earlier than a run that began within that second.
  */
-export function splitTimestamp(line: string): { ns: bigint; text: string } | null {
+export function splitTimestamp(line: string): { ns: bigint; text: string; coarse: boolean } | null {
   const space = line.indexOf(' ');
   if (space < 20 || space > 40) return null;
   const stamp = line.slice(0, space);
   const ns = parseTimeNs(stamp);
   if (ns === null) return null;
-  return { ns: stamp.includes('.') ? ns : ns + 999_999_999n, text: line.slice(space + 1) };
+  const coarse = !stamp.includes('.');
+  return { ns: coarse ? ns + 999_999_999n : ns, text: line.slice(space + 1), coarse };
 }
 
 /** A year-1 time is how docker and podman say "never" (FinishedAt of a container never stopped). */
@@ -137,13 +140,43 @@ export class ContainerRuns {
     return 'unknown';
   }
 
-  /** Where a run's lines begin: halfway from the end of the run before, else a little before its start. */
+  /**
+   * Where a run's lines begin: halfway from the end of the run before, else a little before its start;
+   * earlier where its own first line was placed there by what it said.
+   */
   private beginning(run: ContainerRun): bigint {
     if (run.unseen) return run.startNs;
     const before = this.runs[this.runs.indexOf(run) - 1];
     const previousEnd = run.afterNs ?? before?.endNs ?? null;
-    if (previousEnd !== null && previousEnd < run.startNs) return (previousEnd + run.startNs) / 2n;
-    return run.startNs - EARLY_STAMP_NS;
+    const byTime =
+      previousEnd !== null && previousEnd < run.startNs
+        ? (previousEnd + run.startNs) / 2n
+        : run.startNs - EARLY_STAMP_NS;
+    return run.firstLineNs !== undefined && run.firstLineNs < byTime ? run.firstLineNs : byTime;
+  }
+
+  /** The run's first line is stamped `ns`: its lines from there on are its own, whatever the time says. */
+  claim(run: ContainerRun, ns: bigint): void {
+    if (run.firstLineNs === undefined || ns < run.firstLineNs) run.firstLineNs = ns;
+  }
+
+  /**
+   * A run an inspect saw whose lines so far were the run before's (the same whole second holds both): those
+   * lines become an unseen run under the name they were given, and the run keeps its start, for the next
+   * inspect to find, under a new name from its first line at `ns`. Returns the run from `ns` on.
+   */
+  splitSeen(run: ContainerRun, ns: bigint, failed: boolean): ContainerRun {
+    const later: ContainerRun = { ...run, key: `${run.key}+${formatTimeNs(ns)}`, firstLineNs: ns };
+    Object.assign(run, {
+      startNs: run.startNs - 1n,
+      endNs: ns - 1n,
+      unseen: true,
+      restarts: Math.max(0, run.restarts - 1),
+      ended: { text: 'exited (seen in its logs only)', failed },
+    });
+    delete run.firstLineNs;
+    this.runs.splice(this.runs.indexOf(run) + 1, 0, later);
+    return later;
   }
 
   /** A run between the one before `run` and `run` that no inspect saw; its lines end by `endNs`. */

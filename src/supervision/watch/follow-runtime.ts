@@ -38,6 +38,8 @@ interface StampedLine {
   text: string;
   /** Arrival order: an inspect begun after a line arrived tells which run the line is from. */
   seq: number;
+  /** Stamped in whole seconds (the docker CLI through podman's Docker API): its time places it loosely. */
+  coarse: boolean;
 }
 
 /** What `inspect` said, in the terms of the run list. */
@@ -77,7 +79,7 @@ class RuntimeFollower {
   private current: ContainerRun | null = null;
   private readonly ended = new Set<string>();
   /** The last line delivered: where the next `logs --since` begins, and how many lines there to skip. */
-  private last: { ns: bigint; count: number } | null = null;
+  private last: { ns: bigint; count: number; coarse: boolean } | null = null;
   private pending: StampedLine[] = [];
   private seq = 0;
   /** Lines up to this arrival were seen before an inspect that found their run still running. */
@@ -144,7 +146,9 @@ class RuntimeFollower {
 
   /** Where this stream begins: after the last line read, or where the run inspect named began. */
   private since(sighting: RunSighting): string | undefined {
-    if (this.last !== null) return formatTimeNs(this.last.ns);
+    // A whole-second time stands for the end of its second: read again from its start, or the lines
+    // later in that second (the next run's, a restart within it) would be left out.
+    if (this.last !== null) return formatTimeNs(this.last.ns - (this.last.coarse ? 999_999_999n : 0n));
     if (this.fromStart) return undefined;
     if (!sighting.running) return sighting.startedAt ?? undefined;
     // A run's first lines can be stamped before its StartedAt: read from the end of the run before it;
@@ -168,6 +172,7 @@ class RuntimeFollower {
     let skip = this.last?.count ?? 0;
     const skipNs = this.last?.ns ?? null;
     let lineNs = skipNs ?? 0n;
+    let coarse = false;
     const logs = followLogs(
       runner,
       { program: runtime.program, args, options: containerLogOptions(runtime, Infinity, {}) },
@@ -176,13 +181,14 @@ class RuntimeFollower {
         const stamped = splitTimestamp(line);
         // A piece of a line cut at a lone CR (a progress bar) carries its line's time.
         lineNs = stamped?.ns ?? lineNs;
+        coarse = stamped?.coarse ?? coarse;
         if (skip > 0 && lineNs === skipNs) {
           skip -= 1;
           return;
         }
         skip = 0;
         this.seq += 1;
-        this.pending.push({ ns: lineNs, text: stamped?.text ?? line, seq: this.seq });
+        this.pending.push({ ns: lineNs, text: stamped?.text ?? line, seq: this.seq, coarse });
         this.drain();
       },
     );
@@ -221,7 +227,7 @@ class RuntimeFollower {
       // FinishedAt; it goes to the last run known rather than wait for a run that will not come.
       const settled = force || line.seq <= this.confirmed;
       const run = found !== 'unknown' ? found : settled ? this.runs.latest() : null;
-      if (run === null || (!force && this.mayOpenRun(line, run))) {
+      if (run === null || (!force && (this.mayOpenRun(line, run) || this.awaitsNextRun(line, run)))) {
         this.inspectSoon();
         return;
       }
@@ -241,6 +247,42 @@ class RuntimeFollower {
     return (
       state.ended || state.failure !== null || beginsNewStart(line.text, state, this.options.engine ?? null)
     );
+  }
+
+  /**
+   * A line in whole seconds that says a new start began (the engine's first line after the current start
+   * failed or ended) while its time places it in the current run: in that second the run ended and the
+   * next began, and only what the line says tells them apart.
+   */
+  private opensNextStart(line: StampedLine, run: ContainerRun): boolean {
+    if (!line.coarse || run.unseen || run !== this.current) return false;
+    const state = this.session.currentState();
+    return (
+      state !== null &&
+      (state.ended || state.failure !== null) &&
+      beginsNewStart(line.text, state, this.options.engine ?? null)
+    );
+  }
+
+  /** The run that line opens is not known yet (it began before its second): wait for an inspect. */
+  private awaitsNextRun(line: StampedLine, run: ContainerRun): boolean {
+    return this.opensNextStart(line, run) && this.runs.after(run) === null && !this.startedWithin(line, run);
+  }
+
+  /** The run began within the line's whole second: it may be the line's own, the lines before it not. */
+  private startedWithin(line: StampedLine, run: ContainerRun): boolean {
+    return run.startNs > line.ns - 1_000_000_000n;
+  }
+
+  /** Where a line that opens the next start goes: the next run known, or the current one split. */
+  private placeNextStart(line: StampedLine, run: ContainerRun): ContainerRun {
+    const next = this.runs.after(run);
+    if (next !== null) {
+      this.runs.claim(next, line.ns);
+      return next;
+    }
+    if (!this.startedWithin(line, run)) return run;
+    return this.runs.splitSeen(run, line.ns, this.session.currentState()?.failure != null);
   }
 
   /** In a run no inspect saw, the engine's first line after a start that failed or ended opens another. */
@@ -270,10 +312,18 @@ class RuntimeFollower {
   }
 
   private deliver(line: StampedLine, found: ContainerRun): void {
-    const run = this.startsUnseenRun(line, found) ? this.runs.splitUnseen(found, line.ns) : found;
+    const run = this.startsUnseenRun(line, found)
+      ? this.runs.splitUnseen(found, line.ns)
+      : this.opensNextStart(line, found)
+        ? this.placeNextStart(line, found)
+        : found;
     if (this.current !== null && run !== this.current) this.endRun(this.current, run);
     this.current = run;
-    this.last = { ns: line.ns, count: this.last?.ns === line.ns ? this.last.count + 1 : 1 };
+    this.last = {
+      ns: line.ns,
+      count: this.last?.ns === line.ns ? this.last.count + 1 : 1,
+      coarse: line.coarse,
+    };
     const { text } = line;
     this.session.push({ text, message: text, systemd: false, invocation: run.key, atMs: Date.now() });
   }
