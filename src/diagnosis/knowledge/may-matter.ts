@@ -14,7 +14,7 @@ export const MARKERS =
 // llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`): an
 // error line whatever its words.
 export const STRUCTURE =
-  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} E /;
+  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] /;
 
 /**
  * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret

@@ -713,7 +713,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Tip: In future versions of Ray', ['Tip: In future versions of Ray']],
   ['Token file not found', ['Token file not found']],
   [
-    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} E ',
+    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] ',
     [
       'Traceback',
       'File "',
@@ -726,6 +726,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '^',
       '\nCopy\n',
       ' E ',
+      ' W ',
     ],
   ],
   ['Uvicorn running on', ['Uvicorn running on']],
