@@ -6,6 +6,25 @@ export default defineGrammar({
   lines: [
     { id: 'go-panic', rank: 240, pattern: /^panic: (.+)/, fatal: true, strength: 40, crash: true },
     { id: 'go-fatal', rank: 250, pattern: /^fatal error: (.+)/, fatal: true, strength: 38 },
+    // Go on Windows: an exception (an NTSTATUS such as 0xc0000005, an access violation) in cgo or external code.
+    {
+      id: 'go-windows-exception',
+      rank: 246,
+      pattern: /^Exception 0x[0-9a-f]{8} 0x[0-9a-f]+/,
+      fatal: true,
+      strength: 39,
+      crash: true,
+    },
+    // gin's recovery middleware: a request's handler panicked. Once the server is ready a request's failure
+    // counts only beside a death; before any sign of readiness it is the failure. The message is on the next line.
+    {
+      id: 'gin-panic-recovered',
+      rank: 247,
+      pattern: /\[Recovery\] .*\bpanic recovered:\s*$/,
+      messageOnNextLine: true,
+      fatal: true,
+      strength: 30,
+    },
     // The runtime names the address of a fault before its bare `fatal error: fault`: that line says more.
     {
       id: 'go-fault-address',
@@ -44,6 +63,16 @@ export default defineGrammar({
         /^msg="(?:error loading|failed to load|unable to load|error starting|llama runner terminated)[^"]*"(?:.*?error="([^"]+)")?/,
       fatal: true,
       strength: 34,
+    },
+    // GPU discovery that could not load the CUDA driver's library (an INFO line: Ollama goes on, on the CPU).
+    {
+      id: 'ollama-cuda-init-failed',
+      rank: 405,
+      pattern: /^msg="Unable to load cud(?:art|a) library [^"]*: ([^"]+)"/,
+      fatal: false,
+      strength: 24,
+      message: (m) => m[0].slice(5, -1),
+      quiet: true,
     },
     {
       id: 'ollama-error',

@@ -105,6 +105,15 @@ export default defineGrammar({
       strength: 41,
       crash: true,
     },
+    // The ROCm runtime's own report of a GPU page fault, printed just before it aborts the process.
+    {
+      id: 'hsa-memory-access-fault',
+      rank: 99,
+      pattern: /^Memory access fault by GPU node-\d+\b.*/,
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
     { id: 'npu-oom', rank: 98, pattern: /\bNPU out of memory\b/, fatal: true, strength: 42, crash: true },
     // Mesa's RADV driver on the amdgpu kernel driver (Vulkan on AMD): the GPU context lost, no memory to
     // submit work. ggml's `device lost` after it only says the queue died.
