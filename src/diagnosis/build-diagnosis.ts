@@ -13,7 +13,7 @@ import {
 import type { Candidate } from './candidate.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
-import { describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
+import { cap, describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
 
@@ -80,7 +80,12 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     const lived = survived(candidate)
       ? LIVED_THROUGH
       : workBeforeDeath(death, candidate, attempt.lastReadyLine);
-    return scoreCandidate(candidate, input.signatures, lived + (echo ? ECHO_PENALTY : 0));
+    return scoreCandidate(
+      candidate,
+      input.signatures,
+      lived + (echo ? ECHO_PENALTY : 0),
+      linesBefore(candidate, candidates),
+    );
   });
   const best = pickBest(scored);
   const eligible = new Set(candidates);
@@ -104,7 +109,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       ? best
       : { candidate: cause, hit: matchSignature(cause, input.signatures), score: best.score };
   const group = attempt.groups.get(cause.fingerprint);
-  const rootCause = describeRootCause(chosen, group);
+  const rootCause = describeRootCause(firstCopyBlamed(chosen, candidates), group);
   return {
     ...base,
     verdict: 'failure',
@@ -220,8 +225,28 @@ function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candi
 }
 
 /** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
-function scoreCandidate(candidate: Candidate, signatures: readonly Signature[], survived: number): Scored {
-  const hit = matchSignature(candidate, signatures);
+/** How far before a traceback's exception line the failure lines it may follow are looked for. */
+const LINES_BEFORE = 200;
+
+/**
+ * The failure lines logged shortly before a traceback (a kernel's assertion, an NCCL warning): its own
+ * context holds its frames, not what came before them.
+ */
+function linesBefore(candidate: Candidate, candidates: readonly Candidate[]): string[] {
+  if (candidate.frames.length === 0) return [];
+  const from = candidate.line.n - LINES_BEFORE;
+  return candidates
+    .filter((c) => c.kind === 'failure-line' && c.line.n >= from && c.line.n < candidate.line.n)
+    .map((c) => c.line.raw);
+}
+
+function scoreCandidate(
+  candidate: Candidate,
+  signatures: readonly Signature[],
+  survived: number,
+  around: readonly string[],
+): Scored {
+  const hit = matchSignature(candidate, signatures, around);
   let score = candidate.strength + candidate.chainBonus - survived;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
   if (candidate.wrapper) score -= WRAPPER_PENALTY;
@@ -254,6 +279,18 @@ function findNamedImportFailure(failure: Candidate, candidates: readonly Candida
     if (subject && subject.split(/\s+/).length >= MIN_SUBJECT_WORDS && named.includes(subject)) return c;
   }
   return null;
+}
+
+/**
+ * A signature that blames a line beside the failure (a kernel's assertion before the host's error) finds it
+ * among the last lines before; thousands of threads print the same line, so the first copy the start
+ * logged is the one to name.
+ */
+function firstCopyBlamed(chosen: Scored, candidates: readonly Candidate[]): Scored {
+  const context = chosen.hit?.signature.match.context;
+  if (chosen.hit?.signature.blame !== 'context' || context === undefined) return chosen;
+  const first = candidates.find((c) => c.line.n < chosen.candidate.line.n && context.test(cap(c.line.raw)));
+  return first === undefined ? chosen : { ...chosen, hit: { ...chosen.hit, contextLine: first.line.raw } };
 }
 
 function describeRootCause(best: Scored, group: Group | undefined): RootCause {

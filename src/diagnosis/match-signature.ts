@@ -16,7 +16,15 @@ export interface SignatureHit {
 }
 
 /** The best-weighted signature that matches the candidate, or null. */
-export function matchSignature(candidate: Candidate, signatures: readonly Signature[]): SignatureHit | null {
+/**
+ * `around`: lines beside the candidate that its own context does not reach (the failure lines logged just
+ * before a long traceback began), read by `context` patterns after the candidate's own.
+ */
+export function matchSignature(
+  candidate: Candidate,
+  signatures: readonly Signature[],
+  around: readonly string[] = [],
+): SignatureHit | null {
   const haystack = cap(
     `${candidate.exception ?? ''}: ${candidate.message} ${candidate.line.raw}`,
   ).toLowerCase();
@@ -29,13 +37,17 @@ export function matchSignature(candidate: Candidate, signatures: readonly Signat
     ) {
       continue;
     }
-    const hit = testSignature(signature, candidate);
+    const hit = testSignature(signature, candidate, around);
     if (hit) best = hit;
   }
   return best;
 }
 
-function testSignature(signature: Signature, candidate: Candidate): SignatureHit | null {
+function testSignature(
+  signature: Signature,
+  candidate: Candidate,
+  around: readonly string[],
+): SignatureHit | null {
   const { match } = signature;
   const captures: Record<string, string> = {};
   if (match.exception !== undefined && !exceptionMatches(match.exception, candidate.exception)) return null;
@@ -55,7 +67,9 @@ function testSignature(signature: Signature, candidate: Candidate): SignatureHit
   let contextLine: string | null = null;
   if (match.context) {
     const context = match.context;
-    const found = [...candidate.detail, ...candidate.context].find((text) => context.test(cap(text)));
+    const found = [...candidate.detail, ...candidate.context, ...around].find((text) =>
+      context.test(cap(text)),
+    );
     if (found === undefined) return null;
     Object.assign(captures, context.exec(cap(found))?.groups);
     contextLine = found;
@@ -81,7 +95,8 @@ export function lastSegment(type: string): string {
   return type.slice(type.lastIndexOf('.') + 1);
 }
 
-function cap(text: string): string {
+/** A line as far as signatures' patterns read it. */
+export function cap(text: string): string {
   return text.length > MAX_PATTERN_INPUT ? text.slice(0, MAX_PATTERN_INPUT) : text;
 }
 

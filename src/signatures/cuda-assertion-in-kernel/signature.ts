@@ -10,7 +10,7 @@ export default defineSignature({
     message: /device-side assert triggered/,
     // PyTorch's kernels print the check that failed, per thread, before the error reaches the host.
     context:
-      /(?<kernel>\w+): block: \[[\d,]+\], thread: \[[\d,]+\] Assertion `(?<assertion>[^`\n]{1,200})` failed/,
+      /(?<kernel>\w+(?:\(\))?): block: \[[\d,]+\], thread: \[[\d,]+\] Assertion `(?<assertion>[^`\n]{1,200})` failed/,
   },
   blame: 'context',
   explanation:
