@@ -399,7 +399,7 @@ export const fixtureNames: Readonly<
     ignores: ['cuda-illegal-instruction-in-kernel.log'],
   },
   'cuda-assertion-in-kernel': {
-    matches: ['vllm-index-kernel-assert.log'],
+    matches: ['sglang-operator-assert-before-long-traceback.log', 'vllm-index-kernel-assert.log'],
     ignores: ['no-assertion-line-printed.log'],
   },
   'cuda-device-side-assert': {
