@@ -67,6 +67,7 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // NCCL's exceptions name only the class of what went wrong; its `NCCL WARN` lines before them say what.
   /NCCL error: remote process exited or there was a network error\s*$/,
   /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
+  /\bNCCL error in: \S+, unhandled (?:system|cuda) error \(run with NCCL_DEBUG=INFO for details\)/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

@@ -713,7 +713,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Tip: In future versions of Ray', ['Tip: In future versions of Ray']],
   ['Token file not found', ['Token file not found']],
   [
-    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] ',
+    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |NCCL INFO .* -> \\d+\\s*$',
     [
       'Traceback',
       'File "',
@@ -727,6 +727,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\nCopy\n',
       ' E ',
       ' W ',
+      'NCCL INFO ',
     ],
   ],
   ['Uvicorn running on', ['Uvicorn running on']],
@@ -898,6 +899,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\bKeyboardInterrupt\\b|Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
   ['\\bMPI_ABORT was invoked on rank \\d+', ['MPI_ABORT was invoked on rank ']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
+  [
+    '\\bNCCL error in: \\S+, unhandled (?:system|cuda) error \\(run with NCCL_DEBUG=INFO for details\\)',
+    [
+      ', unhandled system error (run with NCCL_DEBUG=INFO for details)',
+      ', unhandled cuda error (run with NCCL_DEBUG=INFO for details)',
+    ],
+  ],
   ['\\bNPU out of memory\\b', ['NPU out of memory']],
   [
     '\\bSIG(?:TERM|INT|QUIT)\\b|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
