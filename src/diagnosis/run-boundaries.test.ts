@@ -72,6 +72,24 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
   },
 ];
 
+// A syslog copy of a host's journal with no unit named (test/fixtures/fresh-2026-12-04e/vllm-1303's shape).
+const HELPER_BESIDE = [
+  'Apr  3 17:38:52 gpu52 langmodel[139935]: 2025-04-03 17:38:52,710 - vllm.v1.metrics.loggers - INFO - Avg prompt throughput: 0.0 tokens/s',
+  'Apr  3 17:38:57 gpu52 langmodel[140223]: Traceback (most recent call last):',
+  'Apr  3 17:38:57 gpu52 langmodel[140223]:   File "/opt/vllm/vllm/v1/structured_output/backend_xgrammar.py", line 1, in <module>',
+  'Apr  3 17:38:57 gpu52 langmodel[140223]: OSError: /root/.cache/torch_extensions/xgrammar/xgrammar.so: cannot open shared object file: No such file or directory',
+  'Apr  3 17:38:57 gpu52 systemd[1]: Starting refresh-policy-routes@enp39s0.service - Refresh policy routes for enp39s0...',
+  'Apr  3 17:38:57 gpu52 systemd[1]: langmodel.service: Main process exited, code=exited, status=137/n/a',
+  'Apr  3 17:38:57 gpu52 systemd[1]: refresh-policy-routes@enp39s0.service: Deactivated successfully.',
+  "Apr  3 17:38:59 gpu52 systemd[1]: langmodel.service: Failed with result 'exit-code'.",
+];
+
+describe('a host helper starting beside the server', () => {
+  it("is not a restart of the server: the server's own error is the cause", () => {
+    expect(diagnose(`${HELPER_BESIDE.join('\n')}\n`).rootCause?.message).toContain('xgrammar.so');
+  });
+});
+
 describe('where one run ends and the next begins', () => {
   it.each(cases)('$name', ({ lines, cause }) => {
     const diagnosis = diagnose(`${lines.join('\n')}\n`);

@@ -30,6 +30,8 @@ export class ServiceTracker {
   private failedThisStart = false;
   /** `Stopping` was logged: the exit that follows (`status=15/TERM`, a stop timeout's kill) is the stop. */
   private stopAsked = false;
+  /** The journal identifiers of the lines that are not systemd's (the server's, when no unit is named). */
+  private readonly idents = new Set<string>();
 
   constructor(unit: string | undefined) {
     this.unit = unit ? normalizeUnit(unit) : null;
@@ -38,6 +40,8 @@ export class ServiceTracker {
   /** Reads a line if it is systemd's; says what it meant for the service. */
   read(line: ParsedLine): ServiceEvent {
     const text = line.text;
+    if (line.ident !== null && line.ident !== 'systemd' && this.idents.size < MAX_IDENTS)
+      this.idents.add(line.ident);
     // Only systemd speaks of units: without a journal there is no service to summarise.
     if (line.ident !== 'systemd' && !text.includes('.service')) return null;
     const starting = STARTING.exec(text);
@@ -108,12 +112,24 @@ export class ServiceTracker {
     return 'failed-exit';
   }
 
+  /**
+   * With no unit named, an instance of a template unit (`refresh-policy-routes@enp39s0.service`) named after
+   * none of the server's journal identifiers is one of the host's helpers starting beside it, not a restart.
+   */
+  private isHelperInstance(name: string): boolean {
+    const at = name.indexOf('@');
+    return at > 0 && this.idents.size > 0 && !this.idents.has(name.slice(0, at));
+  }
+
   private isOurs(name: string | null): boolean {
     if (name === null) return this.unit === null;
-    if (this.unit === null) return name.endsWith('.service') || !name.includes(' ');
+    if (this.unit === null)
+      return (name.endsWith('.service') || !name.includes(' ')) && !this.isHelperInstance(name);
     return normalizeUnit(name) === this.unit || name.startsWith(this.unit.replace(/\.service$/, ''));
   }
 }
+
+const MAX_IDENTS = 16;
 
 function normalizeUnit(name: string): string {
   return name.includes('.') ? name : `${name}.service`;
