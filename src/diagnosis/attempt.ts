@@ -25,9 +25,10 @@ export interface Attempt {
   exitedWithFailure: boolean;
   /** The first sign that a stop was asked for (a signal, systemd's `Stopping`, a shutdown with no failure). */
   stopLine: number | null;
-  /** After the stop, the server said its shutdown was complete: nothing of it runs any more. */
-  shutDown: boolean;
-  /** Where the shutdown said it was complete: what was logged before it was the unwinding. */
+  /**
+   * After the stop, where the server said its shutdown was complete: nothing of it runs any more, and what
+   * it logged before this line was the unwinding.
+   */
   shutDownLine: number | null;
   /** The service was stopped or exited (systemd said so): the next start is a new one. */
   stopped: boolean;
@@ -57,7 +58,6 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     deathChatter: 0,
     exitedWithFailure: false,
     stopLine: null,
-    shutDown: false,
     shutDownLine: null,
     stopped: false,
     chatter: 0,

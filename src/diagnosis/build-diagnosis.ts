@@ -146,7 +146,7 @@ function lastWordsOf(chosen: Scored): Pick<Diagnosis, 'lastWords'> {
 function healthOf(attempt: Attempt | undefined): Diagnosis['health'] {
   if (attempt === undefined) return 'unseen';
   if (attempt.readyLine !== null) return 'ready';
-  return attempt.stopLine !== null || attempt.stopped || attempt.shutDown ? 'stopped' : 'unseen';
+  return attempt.stopLine !== null || attempt.stopped || attempt.shutDownLine !== null ? 'stopped' : 'unseen';
 }
 
 function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
@@ -224,7 +224,6 @@ function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candi
   return known ? { attempt, candidates: [last] } : null;
 }
 
-/** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
 /** How far before a traceback's exception line the failure lines it may follow are looked for. */
 const LINES_BEFORE = 200;
 
@@ -240,6 +239,7 @@ function linesBefore(candidate: Candidate, candidates: readonly Candidate[]): st
     .map((c) => c.line.raw);
 }
 
+/** `survived`: the work the server did after the candidate before it died (attempt.ts), a point a line. */
 function scoreCandidate(
   candidate: Candidate,
   signatures: readonly Signature[],

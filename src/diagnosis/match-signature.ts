@@ -15,9 +15,8 @@ export interface SignatureHit {
   contextLine: string | null;
 }
 
-/** The best-weighted signature that matches the candidate, or null. */
 /**
- * `around`: lines beside the candidate that its own context does not reach (the failure lines logged just
+ * The best-weighted signature that matches the candidate, or null. `around`: lines beside the candidate that its own context does not reach (the failure lines logged just
  * before a long traceback began), read by `context` patterns after the candidate's own.
  */
 export function matchSignature(
@@ -64,19 +63,18 @@ function testSignature(
     const frames = match.frames;
     if (!candidate.frames.some((f) => frames.test(cap(`${f.file}:${f.function}`)))) return null;
   }
+  const nearby = [...candidate.detail, ...candidate.context];
   let contextLine: string | null = null;
   if (match.context) {
     const context = match.context;
-    const found = [...candidate.detail, ...candidate.context, ...around].find((text) =>
-      context.test(cap(text)),
-    );
+    const found = [...nearby, ...around].find((text) => context.test(cap(text)));
     if (found === undefined) return null;
     Object.assign(captures, context.exec(cap(found))?.groups);
     contextLine = found;
   }
   if (match.captures) {
     const pattern = match.captures;
-    const found = [...candidate.detail, ...candidate.context].find((text) => pattern.test(cap(text)));
+    const found = nearby.find((text) => pattern.test(cap(text)));
     // Only the groups a line gave: an unset one must not hide a capture of the message with the same name.
     const groups = found === undefined ? undefined : pattern.exec(cap(found))?.groups;
     for (const [name, value] of Object.entries(groups ?? {})) if (value !== undefined) captures[name] = value;

@@ -237,10 +237,8 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
-    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text))) {
-      attempt.shutDown = true;
+    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text)))
       attempt.shutDownLine ??= line.n;
-    }
     const ready = isReadyMarker(text);
     if (ready) attempt.lastReadyLine = line.n;
     if (attempt.readyLine === null && ready) attempt.readyLine = line.n;
@@ -361,7 +359,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const stop = attempt.stopLine;
     if (attempt !== this.current || stop === null || draft.line.n <= stop) return attempt;
     // Before the shutdown is complete only a failure proves the server is no longer unwinding.
-    const speaks = attempt.shutDown || (draft.fatal && !draft.wrapper);
+    const speaks = attempt.shutDownLine !== null || (draft.fatal && !draft.wrapper);
     if (!speaks || isShutdownShaped(draft.exception, draft.message)) return attempt;
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says.
     const unwound = attempt.shutDownLine ?? stop;

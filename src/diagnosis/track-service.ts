@@ -40,8 +40,7 @@ export class ServiceTracker {
   /** Reads a line if it is systemd's; says what it meant for the service. */
   read(line: ParsedLine): ServiceEvent {
     const text = line.text;
-    if (line.ident !== null && line.ident !== 'systemd' && this.idents.size < MAX_IDENTS)
-      this.idents.add(line.ident);
+    if (this.unit === null) this.noteIdent(line.ident);
     // Only systemd speaks of units: without a journal there is no service to summarise.
     if (line.ident !== 'systemd' && !text.includes('.service')) return null;
     const starting = STARTING.exec(text);
@@ -110,6 +109,11 @@ export class ServiceTracker {
     if (!this.failedThisStart) this.failedStarts++;
     this.failedThisStart = true;
     return 'failed-exit';
+  }
+
+  /** A journal identifier of the server's lines: asked for only while no unit is known. */
+  private noteIdent(ident: string | null): void {
+    if (ident !== null && ident !== 'systemd' && this.idents.size < MAX_IDENTS) this.idents.add(ident);
   }
 
   /**

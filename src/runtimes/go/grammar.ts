@@ -68,10 +68,10 @@ export default defineGrammar({
     {
       id: 'ollama-cuda-init-failed',
       rank: 405,
-      pattern: /^msg="Unable to load cud(?:art|a) library [^"]*: ([^"]+)"/,
+      pattern: /^msg="(Unable to load cud(?:art|a) library [^"]*: [^"]+)"/,
       fatal: false,
       strength: 24,
-      message: (m) => m[0].slice(5, -1),
+      message: (m) => m[1] ?? '',
       quiet: true,
     },
     {
