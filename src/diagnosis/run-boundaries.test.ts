@@ -36,6 +36,18 @@ const SIGTERM_UNWINDING = [
 
 const cases: { name: string; lines: string[]; cause: string | null }[] = [
   {
+    name: "after a completed shutdown, a refused connection and an exited peer are the next run's failure",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      'gpu-6:1180824:1180824 [3] os/linux.cc:200 NCCL WARN ncclOsSocketPollConnect: connect to 10.99.91.49<58525> returned Connection refused, exceeded error retry count after 35 attempts',
+      'Traceback (most recent call last):',
+      '  File "/opt/sglang/srt/distributed/parallel_state.py", line 1, in init',
+      'RuntimeError: NCCL error: remote process exited or there was a network error',
+    ],
+    cause: 'Connection refused, exceeded error retry count',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

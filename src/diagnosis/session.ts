@@ -25,7 +25,13 @@ import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
 import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
-import { isShutdownDone, isShutdownPhrase, isShutdownShaped, isStopRequest } from './knowledge/shutdown.js';
+import {
+  isShutdownDone,
+  isShutdownPhrase,
+  isShutdownShaped,
+  isStopRequest,
+  isStopShaped,
+} from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
@@ -359,12 +365,15 @@ class Session implements DiagnosisSession, ScanTarget {
     const stop = attempt.stopLine;
     if (attempt !== this.current || stop === null || draft.line.n <= stop) return attempt;
     // Before the shutdown is complete only a failure proves the server is no longer unwinding.
-    const speaks = attempt.shutDownLine !== null || (draft.fatal && !draft.wrapper);
-    if (!speaks || isShutdownShaped(draft.exception, draft.message)) return attempt;
+    const done = attempt.shutDownLine !== null;
+    const speaks = done || (draft.fatal && !draft.wrapper);
+    // Once the shutdown is complete only a stop itself is still the old run's; before, any unwinding words.
+    const unwinds = done ? isStopShaped : isShutdownShaped;
+    if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says.
     const unwound = attempt.shutDownLine ?? stop;
     const moved = attempt.candidates.filter(
-      (c) => c.line.n > unwound && !c.wrapper && !isShutdownShaped(c.exception, c.message),
+      (c) => c.line.n > unwound && !c.wrapper && !unwinds(c.exception, c.message),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     moveCandidates(attempt, next, new Set(moved));

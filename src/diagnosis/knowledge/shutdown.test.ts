@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShutdownShaped } from './shutdown.js';
+import { isShutdownShaped, isStopShaped } from './shutdown.js';
 
 describe('isShutdownShaped', () => {
   it.each([
@@ -16,5 +16,17 @@ describe('isShutdownShaped', () => {
     [null, 'radv/amdgpu: The CS has been cancelled because the context is lost.', false],
   ])('%s: %s', (exception, message, shaped) => {
     expect(isShutdownShaped(exception, message)).toBe(shaped);
+  });
+});
+
+describe('isStopShaped', () => {
+  it.each([
+    [null, 'Received SIGTERM, shutting down', true],
+    ['asyncio.CancelledError', '', true],
+    // Worded like an unwinding, yet no stop: after a completed shutdown, the next run's.
+    [null, 'NCCL error: remote process exited or there was a network error', false],
+    [null, 'connect to 10.99.91.49<58525> returned Connection refused', false],
+  ])('%s: %s', (exception, message, shaped) => {
+    expect(isStopShaped(exception, message)).toBe(shaped);
   });
 });

@@ -47,6 +47,15 @@ const UNWINDING =
  * server prints as it unwinds after a stop was asked for.
  */
 export function isShutdownShaped(exception: string | null, message: string): boolean {
+  return isStopShaped(exception, message) || UNWINDING.test(message);
+}
+
+/**
+ * Whether an error is a stop itself (a signal, a stopped task, the server's shutdown words), not merely
+ * worded like an unwinding: after a shutdown said it was complete the process is gone, and a refused
+ * connection or an exited peer logged then is the next run's.
+ */
+export function isStopShaped(exception: string | null, message: string): boolean {
   if (exception !== null && (STOPPED.test(exception) || GONE.test(exception))) return true;
-  return isStopRequest(message) || isShutdownPhrase(message) || UNWINDING.test(message);
+  return isStopRequest(message) || isShutdownPhrase(message);
 }
