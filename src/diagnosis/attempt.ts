@@ -1,3 +1,4 @@
+import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Candidate } from './candidate.js';
 import { isShutdownShaped } from './knowledge/shutdown.js';
 
@@ -45,6 +46,19 @@ export interface Attempt {
   fatalGroups: number;
   /** Candidates in input order, one per group. */
   candidates: Candidate[];
+  /** The last line before readiness or a stop that said the process was exiting (markers.ts EXIT_MARKERS). */
+  exitMark: ExitMark | null;
+}
+
+/** A process's exit words, with what the server had logged before them. */
+export interface ExitMark {
+  line: ParsedLine;
+  /** Where the words begin in the line's text. */
+  at: number;
+  /** The lines before it, for its last words. */
+  context: string[];
+  /** The attempt's count of ordinary lines when it came. */
+  work: number;
 }
 
 export function createAttempt(index: number, firstLine: number): Attempt {
@@ -67,6 +81,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     groups: new Map(),
     fatalGroups: 0,
     candidates: [],
+    exitMark: null,
   };
 }
 

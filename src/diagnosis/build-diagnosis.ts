@@ -8,6 +8,7 @@ import {
   survivedBefore,
   workBeforeDeath,
   type Attempt,
+  type ExitMark,
   type Group,
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
@@ -166,7 +167,44 @@ const ENDS_THE_LOG = 30;
 function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
   const attempt = findFailingAttempt(input.attempts);
   if (attempt !== null) return { attempt, candidates: eligibleCandidates(attempt) };
-  return findKnownFailureAtEnd(input) ?? findErrorAtEnd(input);
+  return findKnownFailureAtEnd(input) ?? findErrorAtEnd(input) ?? findExitBeforeReady(input);
+}
+
+/**
+ * The last start, when its process said it was exiting (exitMark) before it became ready, with no stop
+ * asked for and no work after: the start ended there. What it was doing before is all the log holds of why.
+ */
+function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+  const mark = attempt?.exitMark;
+  if (attempt === undefined || mark === null || mark === undefined) return null;
+  if (attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return null;
+  if (input.input.lines - mark.line.n >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
+  return { attempt, candidates: [exitCandidate(attempt, mark)] };
+}
+
+function exitCandidate(attempt: Attempt, mark: ExitMark): Candidate {
+  return {
+    kind: 'failure-line',
+    exception: null,
+    message: mark.line.text.slice(mark.at).trim(),
+    line: mark.line,
+    frames: [],
+    detail: [],
+    strength: 0,
+    fatal: true,
+    wrapper: false,
+    chainBonus: 0,
+    attempt: attempt.index,
+    afterReady: false,
+    crash: false,
+    fingerprint: `exit:${mark.line.n}`,
+    phase: null,
+    chatterBefore: attempt.chatter,
+    workBefore: mark.work,
+    context: mark.context,
+    contextBefore: mark.context.length,
+  };
 }
 
 /**

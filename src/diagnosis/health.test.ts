@@ -85,3 +85,38 @@ describe('a death that names no cause', () => {
     expect(d.lastWords).toBeUndefined();
   });
 });
+
+// What Python and PyTorch print as a process ends: before readiness, with no stop asked, the start ended.
+const LOADING = [
+  'INFO 12-04 10:00:00 [api_server.py:1] vLLM API server version 0.11.0',
+  'INFO 12-04 10:00:30 [default_loader.py:262] Loading weights took 28.1 seconds',
+];
+const LEAKED =
+  '/usr/lib/python3.12/multiprocessing/resource_tracker.py:279: UserWarning: resource_tracker: There appear to be 1 leaked semaphore objects to clean up at shutdown';
+const UNDESTROYED =
+  '[rank0]:[W1204 10:01:00.1 ProcessGroupNCCL.cpp:1250] Warning: WARNING: destroy_process_group() was not called before program exit, which can leak resources.';
+
+describe("a process's exit words", () => {
+  it.each([
+    ['after the weights loaded, nothing else', [...LOADING, LEAKED], 'failure', 'process-exited-before-ready'],
+    ["PyTorch's process group left behind", [...LOADING, UNDESTROYED], 'failure', 'process-exited-before-ready'],
+    ['after readiness', [...LOADING, 'INFO:     Application startup complete.', LEAKED], 'no-failure', null],
+    ['after a Ctrl-C', [...LOADING, 'KeyboardInterrupt', LEAKED], 'no-failure', null],
+    [
+      'with the start going on after them',
+      [LOADING[0], LEAKED, ...Array.from({ length: 12 }, (_, i) => `INFO 12-04 10:01:${i} [x.py:1] step ${i}`)],
+      'no-failure',
+      null,
+    ],
+  ] as const)('%s', (_name, lines, verdict, signature) => {
+    const d = diagnose(lines.join('\n'));
+    expect(d.verdict).toBe(verdict);
+    expect(d.signature?.id ?? null).toBe(signature);
+  });
+
+  it('quote the exit words as the cause and show what the start did last', () => {
+    const d = diagnose([...LOADING, LEAKED].join('\n'));
+    expect(d.rootCause?.message).toMatch(/^resource_tracker: There appear to be 1 leaked semaphore/);
+    expect(d.lastWords?.at(-1)).toContain('Loading weights took');
+  });
+});

@@ -24,7 +24,7 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
-import { isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
+import { exitMarkIn, isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
 import {
   isShutdownDone,
   isShutdownPhrase,
@@ -245,6 +245,7 @@ class Session implements DiagnosisSession, ScanTarget {
     this.readStop(attempt, line, event);
     if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text)))
       attempt.shutDownLine ??= line.n;
+    this.readExit(attempt, line);
     const ready = isReadyMarker(text);
     if (ready) attempt.lastReadyLine = line.n;
     if (attempt.readyLine === null && ready) attempt.readyLine = line.n;
@@ -285,6 +286,14 @@ class Session implements DiagnosisSession, ScanTarget {
     const key = `${mark}:${line.process ?? ''}`;
     if (attempt.startMarks.size < LIMITS.processNames) attempt.startMarks.add(key);
     else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
+  }
+
+  /** A start that has neither become ready nor been asked to stop notes where its process said it exited. */
+  private readExit(attempt: Attempt, line: ParsedLine): void {
+    if (attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
+    const at = exitMarkIn(line.text);
+    if (at === -1) return;
+    attempt.exitMark = { line, at, context: this.recent.last(CONTEXT_BEFORE), work: attempt.work };
   }
 
   /**

@@ -94,6 +94,7 @@ import packageVersionRequirementNotMetSignature from './package-version-requirem
 import parallelSizeExceedsVisibleGpusSignature from './parallel-size-exceeds-visible-gpus/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
 import processAbortedSignature from './process-aborted/signature.js';
+import processExitedBeforeReadySignature from './process-exited-before-ready/signature.js';
 import processExitedWithErrorSignature from './process-exited-with-error/signature.js';
 import processKilledSigkillSignature from './process-killed-sigkill/signature.js';
 import processSegfaultSignature from './process-segfault/signature.js';
@@ -274,6 +275,7 @@ export const builtinSignatures: readonly Signature[] = [
   parallelSizeExceedsVisibleGpusSignature,
   portInUseSignature,
   processAbortedSignature,
+  processExitedBeforeReadySignature,
   processExitedWithErrorSignature,
   processKilledSigkillSignature,
   processSegfaultSignature,
@@ -750,6 +752,13 @@ export const fixtureNames: Readonly<
   'process-aborted': {
     matches: ['llamacpp-server-aborted.log', 'sglang-subprocess-exit-code-minus-6.log'],
     ignores: ['terminate-what-then-aborted.log'],
+  },
+  'process-exited-before-ready': {
+    matches: [
+      'sglang-graph-capture-stops-then-leaked-semaphore.log',
+      'sglang-weights-loading-stops-then-leaked-semaphore.log',
+    ],
+    ignores: ['vllm-sigterm-shutdown-then-leaked-semaphore.log'],
   },
   'process-exited-with-error': {
     matches: ['compose-exited-with-code-1.log', 'systemd-status-1-failure.log'],

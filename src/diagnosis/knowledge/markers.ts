@@ -35,6 +35,16 @@ export const DEATH_MARKERS: readonly RegExp[] = [
   /Segmentation fault|core dumped|Killed$|Aborted(?: \(core dumped\))?$/,
 ];
 
+/**
+ * What a process prints as it exits: Python's resource tracker on the semaphores a dying server left
+ * behind, PyTorch on a process group nobody destroyed. Before readiness, with no stop asked for, the start
+ * ended there, whatever else the log says; the match is where the words worth quoting begin.
+ */
+export const EXIT_MARKERS: readonly RegExp[] = [
+  /(?:resource_tracker: )?There appear to be \d+ leaked (?:semaphore|shared_memory) objects? to clean up at shutdown/,
+  /(?:WARNING: )?(?:destroy_process_group\(\) was not called before program exit|process group has NOT been destroyed before we destruct)/,
+];
+
 /** Warnings that are sometimes the only trace of a cause; candidates only, never fatal alone. */
 export const CAUSE_HINTS: readonly RegExp[] = [
   /Failed to import from \S+ with/,
@@ -59,3 +69,12 @@ export function startMarkerOf(text: string): number {
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);
 export const isCauseHint = anyOf(CAUSE_HINTS);
+
+/** Where the exit words of a line begin (EXIT_MARKERS), or -1. */
+export function exitMarkIn(text: string): number {
+  for (const pattern of EXIT_MARKERS) {
+    const found = pattern.exec(text);
+    if (found !== null) return found.index;
+  }
+  return -1;
+}

@@ -18,6 +18,8 @@ export const STOP_REQUESTS: readonly RegExp[] = [
 export const SHUTDOWN_PHRASES: readonly RegExp[] = [
   /\bShutting down\b|\bshutting down\b|Waiting for application shutdown|Application shutdown complete/,
   /\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server/i,
+  // vLLM's executor ending its workers as an offline run's LLM is let go.
+  /Terminating local vLLM worker processes/,
 ];
 
 /** A server's last words after a stop: the process is done, and whatever is logged next is another run's. */

@@ -700,6 +700,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'SymmMemCommunicator: Device capability [\\d.]+ not supported',
     ['SymmMemCommunicator: Device capability '],
   ],
+  ['Terminating local vLLM worker processes', ['Terminating local vLLM worker processes']],
   [
     "The following error message 'operation scheduled before its operands' can be ignored",
     ["The following error message 'operation scheduled before its operands' can be ignored"],
