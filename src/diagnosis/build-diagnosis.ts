@@ -70,14 +70,15 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   // Found once for all candidates: finding it reads the attempt's candidates.
   const death = deathOf(attempt);
   const survived = survivedBefore(candidates);
-  const firstFailure = candidates.find(
-    (c) => c.fatal && !c.wrapper && c.kind === 'exception' && !isWaitingError(c.exception) && !survived(c),
-  );
+  const failed = (c: Candidate): boolean => c.fatal && !c.wrapper && c.kind === 'exception' && !survived(c);
+  // A start that only timed out: the first to give up says what was waited on; the later ones wait on it.
+  const firstFailure =
+    candidates.find((c) => failed(c) && !isWaitingError(c.exception, c.message)) ?? candidates.find(failed);
   const scored = candidates.map((candidate) => {
     const echo =
       firstFailure !== undefined &&
       firstFailure.line.n < candidate.line.n &&
-      isWaitingError(candidate.exception);
+      isWaitingError(candidate.exception, candidate.message);
     const lived = survived(candidate)
       ? LIVED_THROUGH
       : workBeforeDeath(death, candidate, attempt.lastReadyLine);

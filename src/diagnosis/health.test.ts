@@ -98,13 +98,27 @@ const UNDESTROYED =
 
 describe("a process's exit words", () => {
   it.each([
-    ['after the weights loaded, nothing else', [...LOADING, LEAKED], 'failure', 'process-exited-before-ready'],
-    ["PyTorch's process group left behind", [...LOADING, UNDESTROYED], 'failure', 'process-exited-before-ready'],
+    [
+      'after the weights loaded, nothing else',
+      [...LOADING, LEAKED],
+      'failure',
+      'process-exited-before-ready',
+    ],
+    [
+      "PyTorch's process group left behind",
+      [...LOADING, UNDESTROYED],
+      'failure',
+      'process-exited-before-ready',
+    ],
     ['after readiness', [...LOADING, 'INFO:     Application startup complete.', LEAKED], 'no-failure', null],
     ['after a Ctrl-C', [...LOADING, 'KeyboardInterrupt', LEAKED], 'no-failure', null],
     [
       'with the start going on after them',
-      [LOADING[0], LEAKED, ...Array.from({ length: 12 }, (_, i) => `INFO 12-04 10:01:${i} [x.py:1] step ${i}`)],
+      [
+        LOADING[0],
+        LEAKED,
+        ...Array.from({ length: 12 }, (_, i) => `INFO 12-04 10:01:${i} [x.py:1] step ${i}`),
+      ],
       'no-failure',
       null,
     ],

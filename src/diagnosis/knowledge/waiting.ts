@@ -6,6 +6,10 @@
 const WAITING =
   /(?:^|\.)(?:TimeoutError|timeout|ReadTimeout\w*|ConnectTimeout\w*|TimeoutException|ConnectionError|ConnectionRefusedError|RemoteDisconnected|ProtocolError|MaxRetryError)$/;
 
-export function isWaitingError(exception: string | null): boolean {
-  return exception !== null && WAITING.test(exception);
+/** A waiting side's own words for giving up, whatever class it raised them with (a test harness's RuntimeError). */
+const GAVE_UP =
+  /\bfailed to start (?:in|within|after)\b|\bwithin the timeout\b|\btimed out waiting\b|\bfailed to wait for\b|\b(?:not|never) (?:all \w+ )?(?:became |are |is )?ready (?:after|within|in) \d/i;
+
+export function isWaitingError(exception: string | null, message = ''): boolean {
+  return (exception !== null && WAITING.test(exception)) || (exception !== null && GAVE_UP.test(message));
 }
