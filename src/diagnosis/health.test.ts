@@ -134,3 +134,36 @@ describe("a process's exit words", () => {
     expect(d.lastWords?.at(-1)).toContain('Loading weights took');
   });
 });
+
+// Native code that crashes in its teardown after a stop was asked for: the stop is what happened.
+describe('a crash as the stopped process exits', () => {
+  const SERVING = [
+    'INFO 12-04 10:00:00 [api_server.py:1] vLLM API server version 0.11.0',
+    'INFO:     Application startup complete.',
+    'INFO:     127.0.0.1:5000 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+  ];
+  const STOP = [
+    '^CINFO 12-04 11:00:00 [launcher.py:80] Shutting down FastAPI HTTP server.',
+    'INFO:     Application shutdown complete.',
+  ];
+  it.each([
+    [
+      'a segmentation fault after the stop',
+      [...SERVING, ...STOP, 'Segmentation fault (core dumped)'],
+      'no-failure',
+    ],
+    [
+      'a double free after the stop',
+      [...SERVING, ...STOP, 'double free or corruption (!prev)', 'Aborted (core dumped)'],
+      'no-failure',
+    ],
+    [
+      'a double free with no stop',
+      [...SERVING, 'double free or corruption (!prev)', 'Aborted (core dumped)'],
+      'failure',
+    ],
+    ['a segmentation fault with no stop', [...SERVING, 'Segmentation fault (core dumped)'], 'failure'],
+  ])('%s', (_name, lines, verdict) => {
+    expect(diagnose(lines.join('\n')).verdict).toBe(verdict);
+  });
+});

@@ -71,6 +71,7 @@ import modelDirMissingConfigSignature from './model-dir-missing-config/signature
 import modelPathNotFoundSignature from './model-path-not-found/signature.js';
 import moduleMissingFromInstalledPackageSignature from './module-missing-from-installed-package/signature.js';
 import multiprocessingMainGuardMissingSignature from './multiprocessing-main-guard-missing/signature.js';
+import nativeHeapCorruptionSignature from './native-heap-corruption/signature.js';
 import ncclInvalidUsageSignature from './nccl-invalid-usage/signature.js';
 import ncclNetworkInterfaceSignature from './nccl-network-interface/signature.js';
 import ncclSystemErrorSignature from './nccl-system-error/signature.js';
@@ -252,6 +253,7 @@ export const builtinSignatures: readonly Signature[] = [
   modelPathNotFoundSignature,
   moduleMissingFromInstalledPackageSignature,
   multiprocessingMainGuardMissingSignature,
+  nativeHeapCorruptionSignature,
   ncclInvalidUsageSignature,
   ncclNetworkInterfaceSignature,
   ncclSystemErrorSignature,
@@ -660,6 +662,10 @@ export const fixtureNames: Readonly<
   'multiprocessing-main-guard-missing': {
     matches: ['vllm-offline-script-spawn.log'],
     ignores: ['forked-cuda-reinit.log'],
+  },
+  'native-heap-corruption': {
+    matches: ['glibc-old-error-in-format.log', 'python-exit-double-free.log'],
+    ignores: ['vllm-sigterm-shutdown-then-double-free.log'],
   },
   'nccl-invalid-usage': {
     matches: ['pynccl-invalid-usage.log', 'torch-duplicate-gpu.log'],

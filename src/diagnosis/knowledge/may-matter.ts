@@ -4,7 +4,7 @@ import { anyOf, passAnswers } from './any-of.js';
 
 /** Lines worth a closer look; everything else is chatter. One test instead of dozens per line. */
 export const TRIGGER =
-  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|radv\/amdgpu|exit code|exit status|exited with|exitcode|status=\d+\/|does not support|\| 50[0-4] \||\.(?:cpp|cc|cu|c):\d+: |^(?:error)?: ?[A-Z]/i;
+  /error|fail|exception|traceback|what\(\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt|double free|free\(\): |smashing detected|overflow detected|radv\/amdgpu|exit code|exit status|exited with|exitcode|status=\d+\/|does not support|\| 50[0-4] \||\.(?:cpp|cc|cu|c):\d+: |^(?:error)?: ?[A-Z]/i;
 
 // Literal heads of the start, ready and death markers, of the cause hints (markers.ts), of stops (shutdown.ts) and of
 // the noise that warnings at a parsed level carry (noise.ts: llama.cpp's W lines): literals keep

@@ -45,6 +45,13 @@ const UNWINDING =
   /\b(?:shut ?down|shutting down|terminat\w*\b(?! (?:due to uncaught|with (?:uncaught|exception|an exception)|called))|cancel\w*\b(?! because)|interrupt\w*|killed|closed|signal|exit code -?\d+|exited|broken pipe|connection (?:reset|refused|closed|lost)|context canceled|event loop|dead)\b/i;
 
 /**
+ * Native code crashing in its teardown as the process exits: a segmentation fault, glibc's heap checks in
+ * destructors, the abort after them. After a stop the process was ending anyway; the stop is what happened.
+ */
+const TEARDOWN_CRASH =
+  /^(?:Fatal Python error: )?Segmentation fault|^Aborted(?: \(core dumped\))?\s*$|^(?:\*+ )?(?:double free or corruption|free\(\): invalid|corrupted (?:size vs|double-linked)|munmap_chunk\(\))/;
+
+/**
  * Whether an error is the shape of a process being stopped rather than a failure of its own: what a
  * server prints as it unwinds after a stop was asked for.
  */
@@ -59,5 +66,9 @@ export function isShutdownShaped(exception: string | null, message: string): boo
  */
 export function isStopShaped(exception: string | null, message: string): boolean {
   if (exception !== null && (STOPPED.test(exception) || GONE.test(exception))) return true;
-  return isStopRequest(message) || isShutdownPhrase(message);
+  return (
+    isStopRequest(message) ||
+    isShutdownPhrase(message) ||
+    (exception === null && TEARDOWN_CRASH.test(message))
+  );
 }

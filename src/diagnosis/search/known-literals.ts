@@ -870,6 +870,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bFailed: Cuda error\\b|cudaMalloc failed|\\bcuda(?:Malloc|Memcpy)\\w* failed',
     ['Failed: Cuda error', 'cudaMalloc failed', 'cudaMalloc', 'cudaMemcpy'],
   ],
+  ['\\bFloating point exception\\b|\\bSIGFPE\\b', ['Floating point exception', 'SIGFPE']],
   [
     '\\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server',
     [
@@ -938,9 +939,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bcu(?:BLAS|DNN|FFT|SPARSE) error\\b', ['cuBLAS error', 'cuDNN error', 'cuFFT error', 'cuSPARSE error']],
+  ['\\bggml_metal_\\w+: command buffer \\d+ failed with status \\d+', [' failed with status ']],
   [
-    '\\bggml_metal_\\w+: error: .+|kIOGPUCommandBufferCallbackError\\w+',
-    ['ggml_metal_', 'kIOGPUCommandBufferCallbackError'],
+    '\\bggml_metal_\\w+: error: .+|kIO(?:GPU|Accel)CommandBufferCallbackError\\w+',
+    ['ggml_metal_', 'kIOGPUCommandBufferCallbackError', 'kIOAccelCommandBufferCallbackError'],
   ],
   ['\\bline \\d+: +\\d+ Aborted\\b', [' Aborted']],
   [
@@ -1181,7 +1183,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1243,6 +1245,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'sigabrt',
       'violation',
       'died unexpectedly',
+      'corrupt',
+      'double free',
+      'free(): ',
+      'smashing detected',
+      'overflow detected',
       'radv/amdgpu',
       'exit code',
       'exit status',

@@ -116,6 +116,20 @@ export default defineGrammar({
       strength: 42,
       crash: true,
     },
+    // glibc's heap and stack checks, which abort the process: `double free or corruption (!prev)`,
+    // `free(): invalid pointer`, `*** stack smashing detected ***: terminated`, and before glibc 2.26 the
+    // same inside `*** Error in `python': ... ***`. Memory that native code (a kernel library, an
+    // extension) corrupted earlier; the abort that follows names nothing more.
+    {
+      id: 'glibc-heap-check',
+      rank: 19,
+      pattern:
+        /(?:^|\*+ Error in `[^`]*': )((?:double free or corruption \((?:!prev|out|top|fasttop)\)|free\(\): (?:invalid (?:pointer|size|next size \(\w+\))|double free detected in tcache 2)|corrupted (?:size vs\. prev_size|double-linked list(?: \(not small\))?|top size)|malloc\(\): [\w ]*(?:corrupted|corruption|invalid size \(unsorted\)|unaligned tcache chunk detected)|munmap_chunk\(\): invalid pointer|realloc\(\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\*+ (?:stack smashing|buffer overflow) detected \*+/,
+      fatal: true,
+      strength: 40,
+      message: (m) => (m[1] ?? m[0]).replace(/^\*+ /, '*** '),
+      crash: true,
+    },
     // glog and absl: `F1201 08:00:00.123456  1234 file.cc:12] Check failed: a == b (1 vs. 2)`.
     {
       id: 'glog-fatal',

@@ -92,9 +92,18 @@ export default defineGrammar({
     {
       id: 'metal-error',
       rank: 96,
-      pattern: /\bggml_metal_\w+: error: .+|kIOGPUCommandBufferCallbackError\w+/,
+      pattern: /\bggml_metal_\w+: error: .+|kIO(?:GPU|Accel)CommandBufferCallbackError\w+/,
       fatal: true,
       strength: 40,
+      crash: true,
+    },
+    // ggml's Metal backend on a command buffer the GPU failed: its reason (above) is on the line after it.
+    {
+      id: 'metal-command-buffer-failed',
+      rank: 91,
+      pattern: /\bggml_metal_\w+: command buffer \d+ failed with status \d+/,
+      fatal: true,
+      strength: 34,
       crash: true,
     },
     {

@@ -17,6 +17,15 @@ export default defineGrammar({
       crash: true,
     },
     { id: 'bus-error', rank: 300, pattern: /\bBus error\b|SIGBUS/, fatal: true, strength: 35, crash: true },
+    // SIGFPE: an integer division by zero in native code (the shell's `Floating point exception (core dumped)`).
+    {
+      id: 'floating-point-exception',
+      rank: 305,
+      pattern: /\bFloating point exception\b|\bSIGFPE\b/,
+      fatal: true,
+      strength: 35,
+      crash: true,
+    },
     {
       id: 'illegal-instruction',
       rank: 310,
