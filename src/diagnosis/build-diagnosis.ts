@@ -152,13 +152,20 @@ function healthOf(attempt: Attempt | undefined): Diagnosis['health'] {
 }
 
 function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
+  let empty: Attempt | null = null;
   for (let i = attempts.length - 1; i >= 0; i--) {
     const attempt = attempts[i] as Attempt;
+    // systemd's refusal to start again (`Start request repeated too quickly`) ran nothing of the server:
+    // the start before it, whose lines say why, is the one that failed.
+    if (hasFatalEvidence(attempt) && attempt.candidates.length === 0 && attempt.engineLines === 0) {
+      empty ??= attempt;
+      continue;
+    }
     if (hasFatalEvidence(attempt)) return attempt;
     // A later start that became ready without failing means the service recovered.
     if (attempt.readyLine !== null) return null;
   }
-  return null;
+  return empty;
 }
 
 /** Lines after a failure within which it still ends the log (attempt.ts's LIFE_AFTER_FAILURE counts work). */

@@ -167,3 +167,20 @@ describe('a crash as the stopped process exits', () => {
     expect(diagnose(lines.join('\n')).verdict).toBe(verdict);
   });
 });
+
+// systemd before 233 words an exit `main process exited` and a restart `holdoff time over, scheduling restart.`
+describe("an older systemd's restart loop", () => {
+  it('counts its restarts and names the exit', () => {
+    const round = [
+      'Aug 08 09:02:33 master systemd[1]: Started Ollama Service.',
+      'Aug 08 09:02:33 master systemd[1]: ollama.service: main process exited, code=exited, status=127/n/a',
+      'Aug 08 09:02:33 master systemd[1]: Unit ollama.service entered failed state.',
+      'Aug 08 09:02:36 master systemd[1]: ollama.service holdoff time over, scheduling restart.',
+      'Aug 08 09:02:36 master systemd[1]: Stopped Ollama Service.',
+    ];
+    const d = diagnose([...round, ...round, ...round].join('\n'));
+    expect(d.verdict).toBe('failure');
+    expect(d.service?.restartLoop).toBe(true);
+    expect(d.rootCause?.message).toContain('status=127/n/a');
+  });
+});

@@ -4,9 +4,11 @@ import type { ServiceSummary } from '../types/diagnosis.js';
 const UNIT_MESSAGE = /^([\w:.@-]+\.service): (.+)$/;
 const STARTING = /^Starting (\S+\.service)\b|^Starting (.+?)\.\.\.$/;
 const STARTED = /^Started (\S+\.service)\b|^Started (.+?)\.$/;
-const EXITED = /^Main process exited, code=(\w+), status=(\S+)/;
+// Before systemd 233: `main process exited`, and a restart as `holdoff time over, scheduling restart.`
+const EXITED = /^[Mm]ain process exited, code=(\w+), status=(\S+)/;
 const FAILED = /^Failed with result '([\w-]+)'/;
 const RESTART = /^Scheduled restart job, restart counter is at (\d+)/;
+const OLD_RESTART = /^([\w:.@-]+\.service) holdoff time over, scheduling restart/;
 const STOPPING = /^Stopping (\S+\.service)\b|^Stopping (.+?)\.\.\.$/;
 const STOPPED = /^Stopped (\S+\.service)\b|^Stopped (.+?)\.$/;
 const DEACTIVATED = /^Deactivated successfully/;
@@ -65,6 +67,8 @@ export class ServiceTracker {
       this.stopAsked = true;
       return 'stopping';
     }
+    const oldRestart = OLD_RESTART.exec(text);
+    if (oldRestart && this.isOurs(oldRestart[1] ?? null)) return this.restart(this.restartCounter + 1);
     const unitMessage = UNIT_MESSAGE.exec(text);
     if (!unitMessage || !this.isOurs(unitMessage[1] ?? null)) return null;
     this.seen = true;
@@ -83,13 +87,15 @@ export class ServiceTracker {
     }
     if (DEACTIVATED.test(body)) return 'stopped';
     const restart = RESTART.exec(body);
-    if (restart) {
-      this.restartCounter = Math.max(this.restartCounter, Number(restart[1]));
-      this.failedThisStart = false;
-      this.stopAsked = false;
-      return 'restart';
-    }
-    return null;
+    return restart ? this.restart(Number(restart[1])) : null;
+  }
+
+  private restart(counter: number): ServiceEvent {
+    this.seen = true;
+    this.restartCounter = Math.max(this.restartCounter, counter);
+    this.failedThisStart = false;
+    this.stopAsked = false;
+    return 'restart';
   }
 
   summary(): ServiceSummary | null {

@@ -99,6 +99,7 @@ import processExitedBeforeReadySignature from './process-exited-before-ready/sig
 import processExitedWithErrorSignature from './process-exited-with-error/signature.js';
 import processKilledSigkillSignature from './process-killed-sigkill/signature.js';
 import processSegfaultSignature from './process-segfault/signature.js';
+import programNotFoundSignature from './program-not-found/signature.js';
 import ptxUnsupportedToolchainSignature from './ptx-unsupported-toolchain/signature.js';
 import ptxasTooOldForGpuSignature from './ptxas-too-old-for-gpu/signature.js';
 import pythonDevHeadersMissingSignature from './python-dev-headers-missing/signature.js';
@@ -281,6 +282,7 @@ export const builtinSignatures: readonly Signature[] = [
   processExitedWithErrorSignature,
   processKilledSigkillSignature,
   processSegfaultSignature,
+  programNotFoundSignature,
   ptxUnsupportedToolchainSignature,
   ptxasTooOldForGpuSignature,
   pythonDevHeadersMissingSignature,
@@ -790,6 +792,10 @@ export const fixtureNames: Readonly<
       'vllm-after-loading-shell-segfault.log',
     ],
     ignores: ['cuda-illegal-address-then-segfault.log'],
+  },
+  'program-not-found': {
+    matches: ['compose-entrypoint-script-missing.log'],
+    ignores: ['shared-library-missing-is-not-the-program.log'],
   },
   'ptx-unsupported-toolchain': {
     matches: ['vllm-fa2-accelerator-error.log', 'vllm-triton-kernel-old-driver.log'],

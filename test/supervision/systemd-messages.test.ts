@@ -17,6 +17,10 @@ describe('parseSystemdMessage', () => {
       'vllm.service: Main process exited, code=exited, status=0/SUCCESS',
       { kind: 'main-exited', success: true, status: 'exited 0/SUCCESS' },
     ],
+    [
+      'ollama.service: main process exited, code=exited, status=127/n/a',
+      { kind: 'main-exited', success: false, status: 'exited 127/n/a' },
+    ],
     ["vllm.service: Failed with result 'exit-code'.", { kind: 'failed', result: 'exit-code' }],
     [
       'vllm.service: Scheduled restart job, restart counter is at 3.',

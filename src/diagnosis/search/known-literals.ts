@@ -19,7 +19,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '(?<!non-zero )\\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\\b[:=]? ?(?!0\\b|129\\b|1[3-5]\\d\\b)\\d{1,3}\\b(?![./])|\\bcode=exited, status=(?!0\\/)\\d+\\/[A-Z]+\\b',
+    '(?<!non-zero )\\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\\b[:=]? ?(?!0\\b|129\\b|1[3-5]\\d\\b)\\d{1,3}\\b(?![./])|\\bcode=exited, status=(?!0\\/)\\d+\\/(?:[A-Z]+\\b|n\\/a)',
     [
       'Exit code',
       'Exit code ',
@@ -1125,6 +1125,20 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': error: ambiguous option',
     ],
   ],
+  [
+    '^exec (\\S+): (?:no such file or directory|exec format error|permission denied)\\s*$|\\bexec format error\\b|(?:^|: )(?:line \\d+: )?[\\w./+-]+: command not found\\s*$|^(?:\\/bin\\/|\\/usr\\/bin\\/)?\\w*sh: \\d+: [\\w./+-]+: not found\\s*$|\\bFailed at step EXEC spawning \\S+: .+|\\bFailed to (?:locate|execute) executable \\S+: .+',
+    [
+      ': no such file or directory',
+      ': exec format error',
+      ': permission denied',
+      'exec format error',
+      ': command not found',
+      ': not found',
+      'Failed at step EXEC spawning ',
+      'Failed to locate executable ',
+      'Failed to execute executable ',
+    ],
+  ],
   ['^fatal error: (.+)', ['\nfatal error: ']],
   ['^main: build = ', ['\nmain: build = ']],
   [
@@ -1183,7 +1197,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt|no such file|exec format|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1246,6 +1260,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'violation',
       'died unexpectedly',
       'corrupt',
+      'no such file',
+      'exec format',
       'double free',
       'free(): ',
       'smashing detected',

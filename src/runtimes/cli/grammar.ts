@@ -20,6 +20,17 @@ export default defineGrammar({
       fatal: true,
       strength: 40,
     },
+    // The program could not be run at all: a container's entrypoint (`exec /start.sh: no such file or
+    // directory`, an image for another CPU's `exec format error`), a shell's `command not found`, systemd's
+    // `Failed at step EXEC spawning ...` and `Failed to locate executable ...` (status 203/EXEC, 127).
+    {
+      id: 'exec-failed',
+      rank: 255,
+      pattern:
+        /^exec (\S+): (?:no such file or directory|exec format error|permission denied)\s*$|\bexec format error\b|(?:^|: )(?:line \d+: )?[\w./+-]+: command not found\s*$|^(?:\/bin\/|\/usr\/bin\/)?\w*sh: \d+: [\w./+-]+: not found\s*$|\bFailed at step EXEC spawning \S+: .+|\bFailed to (?:locate|execute) executable \S+: .+/,
+      fatal: true,
+      strength: 40,
+    },
     {
       id: 'bind-failed',
       rank: 360,

@@ -103,7 +103,7 @@ export default defineGrammar({
       id: 'exit-with-error',
       rank: 1020,
       pattern: new RegExp(
-        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/[A-Z]+\b`,
+        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/(?:[A-Z]+\b|n\/a)`,
       ),
       fatal: true,
       strength: 12,

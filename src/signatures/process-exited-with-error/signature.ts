@@ -13,7 +13,7 @@ export default defineSignature({
     exception: null,
     // A status that is no signal's (those have their own signatures): not 0, nor 129-159 (128 + a signal).
     message: new RegExp(
-      String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/[A-Z]+\b`,
+      String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/(?:[A-Z]+\b|n\/a)`,
     ),
   },
   explanation:

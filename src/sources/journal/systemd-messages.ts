@@ -10,11 +10,11 @@ export type SystemdEvent =
   | { kind: 'oom-killed' }
   | { kind: 'deactivated' };
 
-// systemd 252 wordings (src/core/service.c, unit.c, job.c); older ones prefix "NAME: " the same way, and
-// before v246 the start line reads "Starting Description...".
+// systemd 252 wordings (src/core/service.c, unit.c, job.c); older ones prefix "NAME: " the same way,
+// before v246 the start line reads "Starting Description...", and before v233 `main process exited`.
 const PATTERNS: [RegExp, (match: RegExpExecArray) => SystemdEvent][] = [
   [
-    /^(?:\S+: )?Main process exited, code=(\w+), status=(\S+?)\.?$/,
+    /^(?:\S+: )?[Mm]ain process exited, code=(\w+), status=(\S+?)\.?$/,
     (m) => mainExited(m[1] ?? '', m[2] ?? ''),
   ],
   [/^(?:\S+: )?Failed with result '([\w-]+)'/, (m) => ({ kind: 'failed', result: m[1] ?? 'unknown' })],
