@@ -44,6 +44,7 @@ import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signat
 import gitLfsPointerInsteadOfWeightsSignature from './git-lfs-pointer-instead-of-weights/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
 import gpuArchNotInTorchBuildSignature from './gpu-arch-not-in-torch-build/signature.js';
+import gpuHardwareFaultSignature from './gpu-hardware-fault/signature.js';
 import gpuP2pFailureSignature from './gpu-p2p-failure/signature.js';
 import gpuTooOldForBuildSignature from './gpu-too-old-for-build/signature.js';
 import hfDownloadRateLimitedSignature from './hf-download-rate-limited/signature.js';
@@ -227,6 +228,7 @@ export const builtinSignatures: readonly Signature[] = [
   gitLfsPointerInsteadOfWeightsSignature,
   glibcxxVersionNotFoundSignature,
   gpuArchNotInTorchBuildSignature,
+  gpuHardwareFaultSignature,
   gpuP2pFailureSignature,
   gpuTooOldForBuildSignature,
   hfDownloadRateLimitedSignature,
@@ -544,6 +546,10 @@ export const fixtureNames: Readonly<
   'gpu-arch-not-in-torch-build': {
     matches: ['tgi-k80-sm37.log', 'vllm-rtx5090-old-torch.log'],
     ignores: ['no-kernel-image-without-torch-warning.log'],
+  },
+  'gpu-hardware-fault': {
+    matches: ['dmesg-fallen-off-the-bus.log'],
+    ignores: ['dmesg-xid-31-mmu-fault-is-the-program-s.log'],
   },
   'gpu-p2p-failure': {
     matches: ['custom-all-reduce-t4.log', 'sglang-cudart.log'],

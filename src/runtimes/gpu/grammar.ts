@@ -106,6 +106,18 @@ export default defineGrammar({
       strength: 34,
       crash: true,
     },
+    // The NVIDIA kernel driver's report of a GPU fault (dmesg, `journalctl -k`, a merged journal): an Xid
+    // and its number, or a GPU gone from the bus (newer drivers print that over three NVRM lines).
+    {
+      id: 'nvrm-xid',
+      rank: 89,
+      pattern: /\bNVRM: (Xid \(PCI:[\w:.]+\): \d+\b.*)|\bNVRM: (.*\bfallen off the bus\b.*)/,
+      fatal: true,
+      // Above a CUDA error's: the driver saw the fault that every CUDA call after it fails of.
+      strength: 50,
+      message: (m) => `NVRM: ${m[1] ?? m[2] ?? ''}`,
+      crash: true,
+    },
     {
       id: 'hip-error',
       rank: 97,
