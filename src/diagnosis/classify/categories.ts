@@ -116,7 +116,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A compiled library does not fit the one it was built against: a symbol it needs is missing (a wheel built for another torch, CUDA or glibc). Reinstall the extension for the torch and CUDA you have, or pin the versions it was built with.',
     words:
-      /undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\d|version `[^`']+' not found|_ZN\w+|ABI\b|was compiled against/i,
+      /undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\d|version `[^`']+' not found|_ZN\w+|(?<![+\w])ABI\b|was compiled against/i,
   },
   {
     category: 'dependency-mismatch',

@@ -24,6 +24,15 @@ describe('classifyCause', () => {
     ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
+    // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.
+    [
+      null,
+      'libc++abi: terminating due to uncaught exception of type std::runtime_error: [metal::malloc] Resource limit exceeded',
+      [],
+      'other',
+    ],
+    [null, 'malloc(): unsorted double linked list corrupted', [], 'other'],
+    [null, 'free(): invalid pointer', [], 'other'],
     [
       null,
       'Callback: Queue 0x7f5b aborting with error : HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception. code: 0x1016',
