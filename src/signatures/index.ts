@@ -30,6 +30,7 @@ import cudaRuntimeLibraryMajorMissingSignature from './cuda-runtime-library-majo
 import devShmTooSmallSignature from './dev-shm-too-small/signature.js';
 import diskFullSignature from './disk-full/signature.js';
 import diskFullDuringDownloadSignature from './disk-full-during-download/signature.js';
+import engineCoreDiedWithoutTracebackSignature from './engine-core-died-without-traceback/signature.js';
 import flashAttentionNeedsAmpereSignature from './flash-attention-needs-ampere/signature.js';
 import flashAttnAbiMismatchSignature from './flash-attn-abi-mismatch/signature.js';
 import flashinferVersionMismatchSignature from './flashinfer-version-mismatch/signature.js';
@@ -214,6 +215,7 @@ export const builtinSignatures: readonly Signature[] = [
   devShmTooSmallSignature,
   diskFullSignature,
   diskFullDuringDownloadSignature,
+  engineCoreDiedWithoutTracebackSignature,
   flashAttentionNeedsAmpereSignature,
   flashAttnAbiMismatchSignature,
   flashinferVersionMismatchSignature,
@@ -490,6 +492,10 @@ export const fixtureNames: Readonly<
   'disk-full-during-download': {
     matches: ['hf-hub-download.log', 'ollama-pull.log'],
     ignores: ['shm-full.log'],
+  },
+  'engine-core-died-without-traceback': {
+    matches: ['engine-core-killed-during-init.log'],
+    ignores: ['engine-core-raised-its-own-valueerror.log'],
   },
   'flash-attention-needs-ampere': {
     matches: ['tgi-v100-flash-attn.log', 'vllm-gemma2-turing-execute-model.log'],
