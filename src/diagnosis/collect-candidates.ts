@@ -34,7 +34,8 @@ export type Draft = Omit<
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
   const [detail, rewrapped] = unwrapMessage(traceback);
   if (traceback.exception === null) {
-    // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists.
+    // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists, not
+    // even a wrapper's pointer (`EngineDeadError`, a worker that died): those at least say something.
     return [
       {
         kind: 'exception',
@@ -43,7 +44,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
         line: firstLine,
         frames: traceback.frames,
         detail,
-        strength: -40,
+        strength: -200,
         fatal: true,
         wrapper: false,
       },

@@ -184,3 +184,18 @@ describe("an older systemd's restart loop", () => {
     expect(d.rootCause?.message).toContain('status=127/n/a');
   });
 });
+
+// A shutdown said at ERROR level is a death, not a stop: what follows is still this run's.
+describe('a shutdown in an error line', () => {
+  it('is no stop asked for', () => {
+    const log = [
+      'INFO:     127.0.0.1:48802 - "GET /health HTTP/1.1" 200 OK',
+      'ERROR 11-08 11:01:29 [multiproc_executor.py:135] Worker proc VllmWorker-3 died unexpectedly, shutting down executor.',
+      'ERROR 11-08 11:01:30 [core.py:502] EngineCore encountered a fatal error.',
+      'ERROR 11-08 11:01:30 [core.py:502] Traceback (most recent call last):',
+      'ERROR 11-08 11:01:30 [core.py:502]   File "/usr/local/lib/python3.10/dist-packages/vllm/v1/engine/core.py", line 493, in run_engine_core',
+    ];
+    const d = diagnose(log.join('\n'));
+    expect(d.rootCause?.message).toContain('died unexpectedly');
+  });
+});

@@ -39,6 +39,8 @@ import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
+/** Levels at which a line reports a failure, whatever its words. */
+const ERROR_LEVELS: ReadonlySet<string> = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
@@ -305,7 +307,9 @@ class Session implements DiagnosisSession, ScanTarget {
     const asked = event === 'stopping' || (event === null && isStopRequest(line.text));
     const quiet = () =>
       !this.assembler.isBusy(line.n) && !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
-    if (asked ? quiet() : isShutdownPhrase(line.text) && quiet()) attempt.stopLine = line.n;
+    // A shutdown said in an error (`Worker proc ... died unexpectedly, shutting down executor.`) is a death.
+    const orderly = () => isShutdownPhrase(line.text) && !ERROR_LEVELS.has(line.level ?? '');
+    if (asked ? quiet() : orderly() && quiet()) attempt.stopLine = line.n;
   }
 
   /** Reads a line outside any traceback; says whether it was a candidate. */

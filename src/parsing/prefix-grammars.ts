@@ -109,6 +109,13 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     first: isDigit,
   },
   {
+    id: 'epoch-iso-tab',
+    stage: 'transport',
+    // A log store's export (Grafana's Loki): epoch milliseconds, the ISO time, the line, tab-separated.
+    pattern: new RegExp(String.raw`^\d{10,19}\t${ISO_T}\t`),
+    first: isDigit,
+  },
+  {
     id: 'plain-timestamp',
     stage: 'transport',
     // A viewer's copy of container output (Portainer, a log shipper): `2025-03-05 09:00:31 SIGABRT: abort`.
