@@ -68,6 +68,11 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /NCCL error: remote process exited or there was a network error\s*$/,
   /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
   /\bNCCL error in: \S+, unhandled (?:system|cuda) error \(run with NCCL_DEBUG=INFO for details\)/,
+  // A pointer at another log: a test harness's `Server process exited with code -9. Check server logs for
+  // errors.`, SGLang's `Please check if there are relevant logs.`
+  /\bCheck (?:the )?(?:server )?logs? for (?:errors|details)\b|\bPlease check if there are relevant logs\b/i,
+  // unittest's header over a test's traceback (`ERROR: setUpClass (__main__.TestX)`): the traceback says why.
+  /^(?:(?:ERROR|FAIL): )?(?:setUp\w*|tearDown\w*|test\w*) \([\w.]+\)\s*$/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isWrapper } from './wrappers.js';
+
+// Lines that only point at a cause printed elsewhere: they never win while anything more specific exists.
+describe('what only points elsewhere', () => {
+  it.each([
+    ['Exception: Server process exited with code -9. Check server logs for errors.', true],
+    ['Rank 0 scheduler is dead. Please check if there are relevant logs.', true],
+    ['setUpClass (__main__.TestVlmGdnEnabledMultimodal)', true],
+    ['ERROR: test_throughput (__main__.Test_DeepSeek_R1_W8A8_2P1D.test_throughput)', true],
+    ['Engine core initialization failed. See root cause above. Failed core proc(s): {}', true],
+    ['ValueError: max_model_len (131072) is larger than the maximum number of tokens (8192)', false],
+    ['Check failed: r->session.start_flag Mismatch', false],
+  ])('%s', (text, wrapper) => {
+    expect(isWrapper(text)).toBe(wrapper);
+  });
+});
