@@ -482,7 +482,12 @@ export const fixtureNames: Readonly<
     ignores: ['nccl-library-missing.log'],
   },
   'dev-shm-too-small': {
-    matches: ['nccl-shm-segment.log', 'tgi-signal-7.log', 'torch-shm-file.log'],
+    matches: [
+      'nccl-shm-segment.log',
+      'nccl-warn-failed-to-extend-before-system-error.log',
+      'tgi-signal-7.log',
+      'torch-shm-file.log',
+    ],
     ignores: ['disk-full-writing-weights.log', 'ray-shm-warning-healthy.log'],
   },
   'disk-full': {

@@ -10,6 +10,10 @@ describe('what only points elsewhere', () => {
     ['ERROR: test_throughput (__main__.Test_DeepSeek_R1_W8A8_2P1D.test_throughput)', true],
     ['Engine core initialization failed. See root cause above. Failed core proc(s): {}', true],
     ['ValueError: max_model_len (131072) is larger than the maximum number of tokens (8192)', false],
+    [
+      'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. ',
+      true,
+    ],
     ['Check failed: r->session.start_flag Mismatch', false],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);

@@ -67,6 +67,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // NCCL's exceptions name only the class of what went wrong; its `NCCL WARN` lines before them say what.
   /NCCL error: remote process exited or there was a network error\s*$/,
   /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
+  // ...or with only NCCL's own description of the class (its `Last error:` repeats a WARN line above).
+  /\bncclSystemError: System call \(e\.g\. socket, malloc\) or external library call failed or device error\.?\s*(?:Last error:\s*)?$/,
   /\bNCCL error in: \S+, unhandled (?:system|cuda) error \(run with NCCL_DEBUG=INFO for details\)/,
   // A pointer at another log: a test harness's `Server process exited with code -9. Check server logs for
   // errors.`, SGLang's `Please check if there are relevant logs.`

@@ -972,6 +972,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\\b[^:]*$',
     ['ncclInternalError', 'ncclSystemError', 'ncclUnhandledCudaError', 'ncclRemoteErrorError'],
   ],
+  [
+    '\\bncclSystemError: System call \\(e\\.g\\. socket, malloc\\) or external library call failed or device error\\.?\\s*(?:Last error:\\s*)?$',
+    [
+      'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error',
+      'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.',
+    ],
+  ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
   ['\\bradv\\/amdgpu: (.+)', ['radv/amdgpu: ']],
   [

@@ -8,7 +8,7 @@ export default defineSignature({
   keywords: ['/torch_', 'shared memory', 'bus error', 'signal 7', 'sigbus', '/dev/shm'],
   match: {
     message:
-      /unable to write to file <\/torch_[^>\n]*>|Error while creating shared memory segment|unable to allocate shared memory|insufficient shared memory|out of shared memory|signaled to shutdown with signal 7\b|\bBus error\b|No space left on device[^\n]*\/dev\/shm/,
+      /unable to write to file <\/torch_[^>\n]*>|Error while creating shared memory segment|failed to extend \/dev\/shm\/\S+ to \d+ bytes|unable to allocate shared memory|insufficient shared memory|out of shared memory|signaled to shutdown with signal 7\b|\bBus error\b|No space left on device[^\n]*\/dev\/shm/,
   },
   explanation:
     'The worker processes exchange tensors and NCCL buffers through shared memory in /dev/shm. Docker gives a ' +
