@@ -14,6 +14,7 @@ describe('what only points elsewhere', () => {
       'ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. ',
       true,
     ],
+    ['RuntimeError: Error raised in subprocess:', true],
     ['Check failed: r->session.start_flag Mismatch', false],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);

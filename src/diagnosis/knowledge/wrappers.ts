@@ -23,6 +23,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Error in model execution(?: \([^)]*\))?:?\s*$/i,
   /failed to be inspected\. Please check the logs/i,
   /Error in inspecting model architecture/i,
+  // vLLM runs the model registry's inspection in a subprocess and prints that subprocess's traceback after.
+  /Error raised in subprocess:?\s*$/,
+  /CalledProcessError: Command '\[[^\]]*vllm\.model_executor\.models\.registry/,
   /RuntimeError: Ninja build failed/i,
   /^Ninja build failed/i,
   /Error building extension/i,

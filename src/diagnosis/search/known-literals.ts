@@ -460,6 +460,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     "CalledProcessError: Command '\\[?'(?:[^']*\\/)?(?:ninja|make|cmake|nvcc|gcc|g\\+\\+|c\\+\\+|cc|clang\\+*)'[,\\]].*returned non-zero exit status",
     ["CalledProcessError: Command ''", "CalledProcessError: Command '['"],
   ],
+  [
+    "CalledProcessError: Command '\\[[^\\]]*vllm\\.model_executor\\.models\\.registry",
+    ['vllm.model_executor.models.registry'],
+  ],
   ['Capture cuda graph failed: ?$', ['Capture cuda graph failed:\n', 'Capture cuda graph failed: \n']],
   [
     'Casting torch\\.bfloat16 to torch\\.float16|Ignore import error when loading sglang\\.srt\\.models\\.torch_native_llama',
@@ -507,6 +511,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Error executing met(?!hod \\w+: \\w)', ['Error executing met']],
   ['Error in inspecting model architecture', ['Error in inspecting model architecture']],
   ['Error in model execution(?: \\([^)]*\\))?:?\\s*$', ['Error in model execution']],
+  ['Error raised in subprocess:?\\s*$', ['Error raised in subprocess', 'Error raised in subprocess:']],
   [
     "Error while finding module specification for '[^']+' \\((\\w+Error): (.+)\\)\\s*$",
     ["Error while finding module specification for '"],
