@@ -19,6 +19,16 @@ describe('parseLine', () => {
       { text: 'msg', ident: 'ollama' },
     ],
     [
+      "docker's timestamp before an error whose words look like a host and an ident",
+      '2025-06-01T10:00:00.123456789Z rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat',
+      { text: 'rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat', ident: null },
+    ],
+    [
+      'a Loki export: epoch milliseconds, ISO time, tab',
+      '1779264164797\t2026-05-20T08:02:44.797Z\tRuntimeError: The size of tensor a (4) must match',
+      { text: 'RuntimeError: The size of tensor a (4) must match' },
+    ],
+    [
       'kubectl logs --prefix',
       '[pod/vllm-7d9f/vllm] ERROR 09-02 08:04:02 [core.py:596] RuntimeError: x',
       { text: 'RuntimeError: x', process: 'vllm-7d9f/vllm', level: 'ERROR' },

@@ -67,8 +67,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'journald',
     stage: 'transport',
+    // Not `TIME rocBLAS error: ...` behind docker's timestamp: an error's words, not a host and an ident.
     pattern: new RegExp(
-      String.raw`^(?:${LOCAL_MONTH} {1,2}[ \d]?\d(?:日)? \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
+      String.raw`^(?:${LOCAL_MONTH} {1,2}[ \d]?\d(?:日)? \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)(?![\w.-]+ (?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL)(?:\[\d+\])?: )[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
       'u',
     ),
     first: (c) => c > 32,
