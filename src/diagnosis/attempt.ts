@@ -48,6 +48,8 @@ export interface Attempt {
   candidates: Candidate[];
   /** The last line before readiness or a stop that said the process was exiting (markers.ts EXIT_MARKERS). */
   exitMark: ExitMark | null;
+  /** A server's banner began it (markers.ts SERVER_BANNERS), not an offline run's. */
+  server: boolean;
 }
 
 /** A process's exit words, with what the server had logged before them. */
@@ -82,6 +84,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     fatalGroups: 0,
     candidates: [],
     exitMark: null,
+    server: false,
   };
 }
 

@@ -86,7 +86,8 @@ describe('a death that names no cause', () => {
   });
 });
 
-// What Python and PyTorch print as a process ends: before readiness, with no stop asked, the start ended.
+// What Python and PyTorch print as a process ends: after a server's banner, before readiness, with no stop
+// asked, the start ended. An offline run (no server banner) ends so when it is done.
 const LOADING = [
   'INFO 12-04 10:00:00 [api_server.py:1] vLLM API server version 0.11.0',
   'INFO 12-04 10:00:30 [default_loader.py:262] Loading weights took 28.1 seconds',

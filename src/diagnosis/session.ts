@@ -3,6 +3,7 @@ import { TracebackAssembler } from '../parsing/assemble-tracebacks.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { cleanLine } from '../parsing/clean-line.js';
 import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
+import { IndentedBlock } from '../parsing/indented-block.js';
 import { parseLine } from '../parsing/parse-line.js';
 import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
@@ -24,7 +25,13 @@ import { voteEngine } from './knowledge/engine-marks.js';
 import { readEngineVersion } from './knowledge/engine-versions.js';
 import { mayMatter } from './knowledge/may-matter.js';
 import { isNoise } from './knowledge/noise.js';
-import { exitMarkIn, isDeathMarker, isReadyMarker, startMarkerOf } from './knowledge/markers.js';
+import {
+  exitMarkIn,
+  isDeathMarker,
+  isReadyMarker,
+  isServerBanner,
+  startMarkerOf,
+} from './knowledge/markers.js';
 import {
   isShutdownDone,
   isShutdownPhrase,
@@ -77,6 +84,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly engineVersions = new Map<Engine, string>();
   private readonly processes = new Set<string>();
   private readonly consoleCopy = new ConsoleCopyFilter();
+  private readonly indented = new IndentedBlock();
   private readonly drafts = new DraftMemo();
   /** A failure whose message is the line that comes next (a Rust panic's `panicked at FILE:LINE:COL:`). */
   private awaitingMessage: Candidate | null = null;
@@ -106,7 +114,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   needsLine(n: number): boolean {
-    if (this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
+    if (this.indented.holding || this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged || this.dumpLeft > 0) return true;
     return this.assembler.isBusy(n);
   }
@@ -116,6 +124,7 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   skipLines(count: number, lastLines: SkippedLines): void {
+    this.releaseHeld();
     this.lineCount += count;
     this.countChatter(count);
     this.recent.pushSkipped(count, lastLines);
@@ -144,6 +153,15 @@ class Session implements DiagnosisSession, ScanTarget {
 
   /** One line, after every line before it (the scanner's way in). */
   readLine(rawLine: string): void {
+    for (const line of this.indented.take(rawLine)) this.readOne(line);
+  }
+
+  /** The lines held while the log's first lines decide whether it is an indented block. */
+  private releaseHeld(): void {
+    if (this.indented.holding) for (const line of this.indented.release()) this.readOne(line);
+  }
+
+  private readOne(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
     if (this.awaitingMessage !== null) this.giveMessage(this.awaitingMessage, rawLine);
@@ -205,17 +223,21 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   peek(): Diagnosis {
+    // Lines still held while the first ones decide are not read yet: a peek decides nothing early.
     this.scanner.flush();
     return this.build(false);
   }
 
   closePending(): void {
     this.scanner.flush();
+    // A silent log is as complete as it gets: its first lines decide with what there is.
+    this.releaseHeld();
     this.assembler.flush();
   }
 
   end(): Diagnosis {
     this.scanner.end();
+    this.releaseHeld();
     this.assembler.flush();
     return this.build(true);
   }
@@ -285,14 +307,15 @@ class Session implements DiagnosisSession, ScanTarget {
 
   private noteStartMark(attempt: Attempt, line: ParsedLine, mark: number): void {
     if (mark === -1) return;
+    if (isServerBanner(line.text)) attempt.server = true;
     const key = `${mark}:${line.process ?? ''}`;
     if (attempt.startMarks.size < LIMITS.processNames) attempt.startMarks.add(key);
     else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
   }
 
-  /** A start that has neither become ready nor been asked to stop notes where its process said it exited. */
+  /** A server's start that has neither become ready nor been asked to stop notes where its process said it exited. */
   private readExit(attempt: Attempt, line: ParsedLine): void {
-    if (attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
+    if (!attempt.server || attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
     const at = exitMarkIn(line.text);
     if (at === -1) return;
     attempt.exitMark = { line, at, context: this.recent.last(CONTEXT_BEFORE), work: attempt.work };

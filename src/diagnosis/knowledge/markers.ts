@@ -16,6 +16,17 @@ export const START_MARKERS: readonly RegExp[] = [
   /^starting llama server|^Listening on .*\(version /,
 ];
 
+/**
+ * The start markers only a server prints (not an offline run of the same engine, which ends by exiting):
+ * vLLM's API server, SGLang's and TGI's launch arguments, llama.cpp's server, Ollama's listener.
+ */
+export const SERVER_BANNERS: readonly RegExp[] = [
+  /vLLM API server version \S+/,
+  /^server_args=ServerArgs\(/,
+  /^Args \{/,
+  /^starting llama server|^Listening on .*\(version /,
+];
+
 export const READY_MARKERS: readonly RegExp[] = [
   /Application startup complete/,
   /Uvicorn running on/,
@@ -37,8 +48,9 @@ export const DEATH_MARKERS: readonly RegExp[] = [
 
 /**
  * What a process prints as it exits: Python's resource tracker on the semaphores a dying server left
- * behind, PyTorch on a process group nobody destroyed. Before readiness, with no stop asked for, the start
- * ended there, whatever else the log says; the match is where the words worth quoting begin.
+ * behind, PyTorch on a process group nobody destroyed. After a server's banner, before readiness, with no
+ * stop asked for, the start ended there (an offline run ends so when it is done); the match is where the
+ * words worth quoting begin.
  */
 export const EXIT_MARKERS: readonly RegExp[] = [
   /(?:resource_tracker: )?There appear to be \d+ leaked (?:semaphore|shared_memory) objects? to clean up at shutdown/,
@@ -69,6 +81,7 @@ export function startMarkerOf(text: string): number {
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);
 export const isCauseHint = anyOf(CAUSE_HINTS);
+export const isServerBanner = anyOf(SERVER_BANNERS);
 
 /** Where the exit words of a line begin (EXIT_MARKERS), or -1. */
 export function exitMarkIn(text: string): number {
