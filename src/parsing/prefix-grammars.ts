@@ -169,6 +169,14 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     process: (m) => m[1] ?? null,
   },
   {
+    id: 'mpirun-tag-output',
+    stage: 'process',
+    // Open MPI's `mpirun --tag-output` (`[1,1]<stderr>:`, job and rank), with `--timestamp-output` before it.
+    pattern: /^(?:\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})?\[\d+,(\d+)\]<(?:stdout|stderr|stddiag)>: ?/,
+    first: (c) => c === 91 || isUpper(c),
+    process: (m) => `rank${m[1] ?? ''}`,
+  },
+  {
     id: 'torch-rank',
     stage: 'process',
     pattern: /^\[rank(\d+)\]:(?:\[([WEIF])\d{3,4} [\d:.]+(?: \d+)? [\w.]+:\d+\] )? ?/,

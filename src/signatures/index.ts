@@ -807,6 +807,7 @@ export const fixtureNames: Readonly<
       'compose-exited-with-code-139.log',
       'multiprocessing-exitcode-minus-11.log',
       'vllm-after-loading-shell-segfault.log',
+      'zsh-job-lowercase-segmentation-fault.log',
     ],
     ignores: ['cuda-illegal-address-then-segfault.log'],
   },

@@ -31,6 +31,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Error building extension/i,
   // A build tool's exit: the compiler's or linker's lines in the output after it say why.
   /CalledProcessError: Command '\[?'(?:[^']*\/)?(?:ninja|make|cmake|nvcc|gcc|g\+\+|c\+\+|cc|clang\+*)'[,\]].*returned non-zero exit status/,
+  // torch.compile's backend failed: the backend's own exception is on the line after `raised:`.
+  /\bBackendCompilerFailed: backend=.* raised:\s*$/,
   // MLIR's pass pipeline (Triton's lowering): the pass's own error (`LLVM ERROR: ...`) comes before it.
   /PassManager::run failed/,
   // TorchScript's interpreter: the error it ran into closes its message (collect-candidates.ts).

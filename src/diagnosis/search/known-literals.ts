@@ -534,10 +534,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'FutureWarning|DeprecationWarning|PendingDeprecationWarning',
     ['FutureWarning', 'DeprecationWarning', 'PendingDeprecationWarning'],
   ],
-  [
-    'GGML_ASSERT|^(?!#\\d+\\s+0x)\\S.*\\bggml_abort\\b|: CUDA error$',
-    ['GGML_ASSERT', 'ggml_abort', ': CUDA error\n'],
-  ],
   ['Got fatal signal from worker processes', ['Got fatal signal from worker processes']],
   [
     'If out-of-memory error occurs during cudagraph capture',
@@ -610,10 +606,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'See the root cause (above)',
       'See the root cause for root cause',
     ],
-  ],
-  [
-    'Segmentation fault|SIGSEGV|Fatal Python error: Segmentation',
-    ['Segmentation fault', 'SIGSEGV', 'Fatal Python error: Segmentation'],
   ],
   [
     'Segmentation fault|core dumped|Killed$|Aborted(?: \\(core dumped\\))?$',
@@ -756,6 +748,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['WorkerProc failed to start', 'WorkerProc hit an exception', 'WorkerProc initialization failed'],
   ],
   [
+    '[Ss]egmentation fault|SIGSEGV|Fatal Python error: Segmentation',
+    ['Segmentation fault', 'segmentation fault', 'SIGSEGV', 'Fatal Python error: Segmentation'],
+  ],
+  [
     '\\/(?:arg_utils|config|engine_args|server_args)\\.py$',
     ['/arg_utils.py\n', '/config.py\n', '/engine_args.py\n', '/server_args.py\n'],
   ],
@@ -865,6 +861,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['rocBLAS error: ', 'hipBLASLt error: ', 'rocblaslt error: '],
   ],
   ['\\bAssertion failed: .+|\\bassertion "[^"]+" failed: file', ['Assertion failed: ', '" failed: file']],
+  ['\\bBackendCompilerFailed: backend=.* raised:\\s*$', ['BackendCompilerFailed: backend=']],
   ['\\bBus error\\b|SIGBUS', ['Bus error', 'SIGBUS']],
   [
     '\\bCUDA (?:error|Error|runtime error)\\b(?:[: ].*)?$',

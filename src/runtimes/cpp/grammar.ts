@@ -63,8 +63,9 @@ export default defineGrammar({
     {
       id: 'llama-abort',
       rank: 380,
-      // Not a debugger's frame (`#2 0x... in ggml_abort () from ...`): the abort itself, or its assert.
-      pattern: /GGML_ASSERT|^(?!#\d+\s+0x)\S.*\bggml_abort\b|: CUDA error$/,
+      // Not a debugger's frame (`#2 0x... in ggml_abort () from ...`, `#2  ggml_abort (file=..., fmt=...
+      // "GGML_ASSERT(%s) failed")`): the abort itself, or its assert.
+      pattern: /^(?!#\d+\s)(?:.*GGML_ASSERT|\S.*\bggml_abort\b|.*: CUDA error$)/,
       fatal: true,
       strength: 36,
       crash: true,

@@ -11,7 +11,8 @@ export default defineGrammar({
     {
       id: 'segfault',
       rank: 280,
-      pattern: /Segmentation fault|SIGSEGV|Fatal Python error: Segmentation/,
+      // zsh words it in lower case (`[1]    3804384 segmentation fault (core dumped)`).
+      pattern: /[Ss]egmentation fault|SIGSEGV|Fatal Python error: Segmentation/,
       fatal: true,
       strength: 35,
       crash: true,

@@ -13,7 +13,7 @@ export default defineSignature({
     exception: null,
     // The shell's words, the signal's name, systemd's status=11/SEGV, 139 (128 + 11) and Python's -11.
     message: new RegExp(
-      String.raw`Segmentation fault|\bSIGSEGV\b|\bstatus=11\/SEGV\b|${EXIT_STATUS_WORDS}(?:139|-11|-SIGSEGV)\b`,
+      String.raw`[Ss]egmentation fault|\bSIGSEGV\b|\bstatus=11\/SEGV\b|${EXIT_STATUS_WORDS}(?:139|-11|-SIGSEGV)\b`,
     ),
   },
   explanation:
