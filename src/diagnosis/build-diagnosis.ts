@@ -104,12 +104,13 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     };
   }
   // The error may only name what a failed import would have given: then the import is the cause.
-  const cause = findNamedImportFailure(best.candidate, candidates) ?? best.candidate;
+  const named = findNamedImportFailure(best.candidate, candidates);
   // What is said of the cause is the cause's own: the failure that named it may match another signature.
   const chosen =
-    cause === best.candidate
-      ? best
-      : { candidate: cause, hit: matchSignature(cause, input.signatures), score: best.score };
+    named !== null
+      ? { candidate: named, hit: matchSignature(named, input.signatures), score: best.score }
+      : firstCopyOf(best, candidates, input.signatures);
+  const cause = chosen.candidate;
   const group = attempt.groups.get(cause.fingerprint);
   const rootCause = describeRootCause(firstCopyBlamed(chosen, candidates), group);
   return {
@@ -325,6 +326,52 @@ function findNamedImportFailure(failure: Candidate, candidates: readonly Candida
     if (subject && subject.split(/\s+/).length >= MIN_SUBJECT_WORDS && named.includes(subject)) return c;
   }
   return null;
+}
+
+/**
+ * The chosen failure, named where the same error was first logged; what the later copy showed (its frames,
+ * the signature its context matched) still says what it is.
+ */
+function firstCopyOf(
+  best: Scored,
+  candidates: readonly Candidate[],
+  signatures: readonly Signature[],
+): Scored {
+  const copy = findEarlierCopy(best.candidate, candidates);
+  if (copy === null) return best;
+  const candidate = copy.frames.length > 0 ? copy : { ...copy, frames: best.candidate.frames };
+  return { candidate, hit: matchSignature(candidate, signatures) ?? best.hit, score: best.score };
+}
+
+/** Shorter texts are too common to say two lines are one error. */
+const MIN_COPY = 40;
+const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** `text` ends with the start of `other` (a copy whose line the log cut): `...timeout: Work` and `... timeout: WorkNCCL(...)`. */
+function endsWithStart(text: string, other: string): boolean {
+  const at = text.indexOf(other.slice(0, MIN_COPY));
+  return at !== -1 && other.startsWith(text.slice(at));
+}
+
+/**
+ * The same error logged before the one chosen (a rank's own line before the C++ `what():` that repeats it,
+ * a worker's error before its parent quotes it): the first copy is where it was raised.
+ */
+function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): Candidate | null {
+  const text = squash(failure.message);
+  if (text.length < MIN_COPY) return null;
+  return (
+    candidates.find((c) => {
+      // An exception's class is part of what it says: a copy without it says less.
+      if (c.line.n >= failure.line.n || !c.fatal || c.wrapper) return false;
+      if (failure.exception !== null && c.exception === null) return false;
+      const other = squash(c.message);
+      return (
+        other.length >= MIN_COPY &&
+        (text.includes(other) || other.includes(text) || endsWithStart(text, other))
+      );
+    }) ?? null
+  );
 }
 
 /**

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from './index.js';
+
+// The same error logged twice (a rank's own line, then C++'s `what():` that repeats it with its line cut):
+// the first copy is where it was raised. Lines of set f's sglang-1610.
+const LOG = [
+  '[rank6]:[E207 01:29:36.730311765 ProcessGroupNCCL.cpp:616] [Rank 6] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1, Nume',
+  "terminate called after throwing an instance of 'c10::DistBackendError'",
+  '  what():  [PG ID 0 PG GUID 0(default_pg) Rank 6] Process group watchdog thread terminated with exception: [Rank 6] Watchdog caught collective operation timeout: Work',
+  'NCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600050 milliseconds before timing out.',
+];
+
+describe('an error logged again', () => {
+  it('is named where it was first logged', () => {
+    const d = diagnose(LOG.join('\n'));
+    expect(d.rootCause?.lineNumber).toBe(1);
+    expect(d.rootCause?.message).toContain('Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2');
+  });
+
+  it('keeps a later copy whose exception class the first lacks', () => {
+    const d = diagnose(
+      [
+        '[PG ID 2 PG GUID 3 Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered',
+        'Traceback (most recent call last):',
+        '  File "/x/worker.py", line 10, in run',
+        '    step()',
+        'torch.AcceleratorError: CUDA error: an illegal memory access was encountered',
+      ].join('\n'),
+    );
+    expect(d.rootCause?.exception).toBe('torch.AcceleratorError');
+  });
+});
