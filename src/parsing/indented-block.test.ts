@@ -30,6 +30,11 @@ describe('a log pasted as an indented block', () => {
       ['  File "/a.py", line 1, in f', '    g()', 'RuntimeError: boom'],
     ],
     [
+      "a quote's marks come off, an empty quoted line is empty",
+      ['> INFO start', '>', '>   what():  error from HF API, response code: 500'],
+      ['INFO start', '', '  what():  error from HF API, response code: 500'],
+    ],
+    [
       'a line outside the indent is read as it is',
       ['    a', '    b', '    c', '    d', '    e', '    f', 'g', '    h'],
       ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],

@@ -8,10 +8,10 @@ const MAX_HELD = 40;
 const BLOCK_INDENT = 4;
 
 /**
- * A log pasted as an indented block (Markdown's four-space code block, a paste inside a list): every line
- * carries the same leading whitespace, which hides each line's shape (a traceback's `Traceback`, an error
- * at the start of its line). Decided from the first lines with text, held until then; taken off every
- * line that carries it.
+ * A log pasted as an indented block (Markdown's four-space code block, a paste inside a list, a quote):
+ * every line carries the same leading whitespace or `> `, which hides each line's shape (a traceback's
+ * `Traceback`, an error at the start of its line). Decided from the first lines with text, held until
+ * then; taken off every line that carries it.
  */
 export class IndentedBlock {
   private held: string[] = [];
@@ -44,12 +44,18 @@ export class IndentedBlock {
   private strip(line: string): string {
     // A line outside the indent (a progress bar's segment after its carriage return) is read as it is.
     if (this.indent === '' || this.indent === undefined) return line;
+    if (this.indent === QUOTE && line.trimEnd() === '>') return '';
     return line.startsWith(this.indent) ? line.slice(this.indent.length) : line;
   }
 }
 
-/** The block's indent every line with text starts with (four spaces or a tab); else ''. */
+/** A Markdown quote's mark (`> `), on every line of a quoted paste; a line of `>` alone is an empty one. */
+const QUOTE = '> ';
+
+/** The block's indent every line with text starts with (four spaces, a tab, a quote's `> `); else ''. */
 function commonIndent(lines: readonly string[]): string {
+  const texts = lines.filter((line) => line.trim() !== '' && line.trim() !== '>');
+  if (texts.length > 0 && texts.every((line) => line.startsWith(QUOTE))) return QUOTE;
   let common: string | null = null;
   for (const line of lines) {
     if (line.trim() === '') continue;
