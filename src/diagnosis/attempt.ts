@@ -55,8 +55,8 @@ export interface Attempt {
 /** A process's exit words, with what the server had logged before them. */
 export interface ExitMark {
   line: ParsedLine;
-  /** Where the words begin in the line's text. */
-  at: number;
+  /** The line's exit words, from where they begin. */
+  message: string;
   /** The lines before it, for its last words. */
   context: string[];
   /** The attempt's count of ordinary lines when it came. */

@@ -12,6 +12,7 @@ import {
   type Group,
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
+import { completeDraft } from './collect-candidates.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { cap, describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
@@ -156,13 +157,13 @@ function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
   let empty: Attempt | null = null;
   for (let i = attempts.length - 1; i >= 0; i--) {
     const attempt = attempts[i] as Attempt;
-    // systemd's refusal to start again (`Start request repeated too quickly`) ran nothing of the server:
-    // the start before it, whose lines say why, is the one that failed.
-    if (hasFatalEvidence(attempt) && attempt.candidates.length === 0 && attempt.engineLines === 0) {
+    if (hasFatalEvidence(attempt)) {
+      // systemd's refusal to start again (`Start request repeated too quickly`) ran nothing of the server:
+      // the start before it, whose lines say why, is the one that failed.
+      if (attempt.candidates.length > 0 || attempt.engineLines > 0) return attempt;
       empty ??= attempt;
       continue;
     }
-    if (hasFatalEvidence(attempt)) return attempt;
     // A later start that became ready without failing means the service recovered.
     if (attempt.readyLine !== null) return null;
   }
@@ -185,35 +186,34 @@ function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Can
  */
 function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
   const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
-  const mark = attempt?.exitMark;
-  if (attempt === undefined || mark === null || mark === undefined) return null;
+  const mark = attempt?.exitMark ?? null;
+  if (attempt === undefined || mark === null) return null;
   if (attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return null;
   if (input.input.lines - mark.line.n >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
   return { attempt, candidates: [exitCandidate(attempt, mark)] };
 }
 
 function exitCandidate(attempt: Attempt, mark: ExitMark): Candidate {
-  return {
-    kind: 'failure-line',
+  const draft = {
+    kind: 'failure-line' as const,
     exception: null,
-    message: mark.line.text.slice(mark.at).trim(),
+    message: mark.message,
     line: mark.line,
     frames: [],
     detail: [],
     strength: 0,
     fatal: true,
     wrapper: false,
-    chainBonus: 0,
-    attempt: attempt.index,
-    afterReady: false,
-    crash: false,
-    fingerprint: `exit:${mark.line.n}`,
-    phase: null,
-    chatterBefore: attempt.chatter,
-    workBefore: mark.work,
-    context: mark.context,
-    contextBefore: mark.context.length,
   };
+  return completeDraft(
+    draft,
+    attempt.index,
+    false,
+    mark.context,
+    attempt.chatter,
+    `exit:${mark.line.n}`,
+    mark.work,
+  );
 }
 
 /**

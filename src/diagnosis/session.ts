@@ -46,8 +46,6 @@ import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 const CONTEXT_BEFORE = 40;
-/** Levels at which a line reports a failure, whatever its words. */
-const ERROR_LEVELS: ReadonlySet<string> = new Set(['ERROR', 'CRITICAL', 'FATAL']);
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
@@ -153,7 +151,9 @@ class Session implements DiagnosisSession, ScanTarget {
 
   /** One line, after every line before it (the scanner's way in). */
   readLine(rawLine: string): void {
-    for (const line of this.indented.take(rawLine)) this.readOne(line);
+    // Past the log's first lines no line is held: each is read as it comes, without an array for it.
+    if (!this.indented.holding) this.readOne(this.indented.strip(rawLine));
+    else for (const line of this.indented.take(rawLine)) this.readOne(line);
   }
 
   /** The lines held while the log's first lines decide whether it is an indented block. */
@@ -307,7 +307,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   private noteStartMark(attempt: Attempt, line: ParsedLine, mark: number): void {
     if (mark === -1) return;
-    if (isServerBanner(line.text)) attempt.server = true;
+    if (isServerBanner(mark)) attempt.server = true;
     const key = `${mark}:${line.process ?? ''}`;
     if (attempt.startMarks.size < LIMITS.processNames) attempt.startMarks.add(key);
     else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
@@ -318,7 +318,8 @@ class Session implements DiagnosisSession, ScanTarget {
     if (!attempt.server || attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
     const at = exitMarkIn(line.text);
     if (at === -1) return;
-    attempt.exitMark = { line, at, context: this.recent.last(CONTEXT_BEFORE), work: attempt.work };
+    const message = line.text.slice(at).trim();
+    attempt.exitMark = { line, message, context: this.recent.last(CONTEXT_BEFORE), work: attempt.work };
   }
 
   /**
@@ -331,7 +332,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const quiet = () =>
       !this.assembler.isBusy(line.n) && !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
     // A shutdown said in an error (`Worker proc ... died unexpectedly, shutting down executor.`) is a death.
-    const orderly = () => isShutdownPhrase(line.text) && !ERROR_LEVELS.has(line.level ?? '');
+    const orderly = () => isShutdownPhrase(line.text) && line.level !== 'ERROR' && line.level !== 'CRITICAL';
     if (asked ? quiet() : orderly() && quiet()) attempt.stopLine = line.n;
   }
 

@@ -24,7 +24,7 @@ export class IndentedBlock {
     return this.indent === undefined;
   }
 
-  /** The lines to read now, in order: none while the first lines are held. */
+  /** The lines to read now, in order: none while the first lines are held (once decided, `strip` each). */
   take(line: string): string[] {
     if (this.indent !== undefined) return [this.strip(line)];
     this.held.push(line);
@@ -41,7 +41,8 @@ export class IndentedBlock {
     return out;
   }
 
-  private strip(line: string): string {
+  /** A line after the decision, without the block's indent. */
+  strip(line: string): string {
     // A line outside the indent (a progress bar's segment after its carriage return) is read as it is.
     if (this.indent === '' || this.indent === undefined) return line;
     if (this.indent === QUOTE && line.trimEnd() === '>') return '';
@@ -57,8 +58,7 @@ function commonIndent(lines: readonly string[]): string {
   const texts = lines.filter((line) => line.trim() !== '' && line.trim() !== '>');
   if (texts.length > 0 && texts.every((line) => line.startsWith(QUOTE))) return QUOTE;
   let common: string | null = null;
-  for (const line of lines) {
-    if (line.trim() === '') continue;
+  for (const line of texts) {
     const lead = /^[ \t]*/.exec(line)?.[0] ?? '';
     common = common === null ? lead : sharedStart(common, lead);
     if (common === '') return '';

@@ -1,3 +1,4 @@
+import { HEAP_CHECKS, STACK_CHECKS } from '../../runtimes/cpp/heap-checks.js';
 import type { Category } from '../../types/diagnosis.js';
 
 /**
@@ -23,8 +24,9 @@ export interface CategoryRule {
  * A program's own bug, whatever words it holds (`panic: runtime error: index out of range`, a C++
  * `std::length_error`, glibc's heap checks): no setting or package is named, so no kind but `other` is said.
  */
-export const PROGRAM_BUG =
-  /\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|double free or corruption|free\(\): invalid|corrupted (?:size vs|double-linked|top size)|malloc\(\): .*corrupt|stack smashing detected|buffer overflow detected/;
+export const PROGRAM_BUG = new RegExp(
+  String.raw`\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|${HEAP_CHECKS}|${STACK_CHECKS}`,
+);
 
 /** Ordered most specific first: on equal evidence the earlier category wins. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [

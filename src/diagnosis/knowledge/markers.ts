@@ -1,30 +1,27 @@
 import { anyOf } from './any-of.js';
 
 /**
+ * The start markers only a server prints (not an offline run of the same engine, which ends by exiting):
+ * vLLM's API server, SGLang's and TGI's launch arguments, llama.cpp's server, Ollama's listener.
+ */
+const SERVER_BANNERS: readonly RegExp[] = [
+  /vLLM API server version \S+/,
+  /^server_args=ServerArgs\(/,
+  /^Args \{/,
+  /^starting llama server|^Listening on .*\(version /,
+];
+
+/**
  * Lines that mark where a start begins and where the server became ready. A log may hold several starts
  * (systemd restarts); the diagnosis looks at the failing one alone.
  */
 export const START_MARKERS: readonly RegExp[] = [
   /^Starting .+\.service/,
   /^Starting .+\.\.\.$/,
-  /vLLM API server version \S+/,
+  ...SERVER_BANNERS,
   /^Initializing (?:a V1 LLM engine|an LLM engine) \(v/,
-  /^server_args=ServerArgs\(/,
-  /^Args \{/,
   /^main: build = /,
   /^build: \d+ \(\w+\)/,
-  /^starting llama server|^Listening on .*\(version /,
-];
-
-/**
- * The start markers only a server prints (not an offline run of the same engine, which ends by exiting):
- * vLLM's API server, SGLang's and TGI's launch arguments, llama.cpp's server, Ollama's listener.
- */
-export const SERVER_BANNERS: readonly RegExp[] = [
-  /vLLM API server version \S+/,
-  /^server_args=ServerArgs\(/,
-  /^Args \{/,
-  /^starting llama server|^Listening on .*\(version /,
 ];
 
 export const READY_MARKERS: readonly RegExp[] = [
@@ -81,7 +78,11 @@ export function startMarkerOf(text: string): number {
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);
 export const isCauseHint = anyOf(CAUSE_HINTS);
-export const isServerBanner = anyOf(SERVER_BANNERS);
+
+/** Whether start marker `mark` (startMarkerOf) is a server's banner. */
+export function isServerBanner(mark: number): boolean {
+  return SERVER_BANNERS.includes(START_MARKERS[mark] as RegExp);
+}
 
 /** Where the exit words of a line begin (EXIT_MARKERS), or -1. */
 export function exitMarkIn(text: string): number {

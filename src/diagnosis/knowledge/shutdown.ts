@@ -1,3 +1,4 @@
+import { HEAP_CHECKS } from '../../runtimes/cpp/heap-checks.js';
 import { anyOf } from './any-of.js';
 
 /**
@@ -48,8 +49,9 @@ const UNWINDING =
  * Native code crashing in its teardown as the process exits: a segmentation fault, glibc's heap checks in
  * destructors, the abort after them. After a stop the process was ending anyway; the stop is what happened.
  */
-const TEARDOWN_CRASH =
-  /^(?:Fatal Python error: )?Segmentation fault|^Aborted(?: \(core dumped\))?\s*$|^(?:\*+ )?(?:double free or corruption|free\(\): invalid|corrupted (?:size vs|double-linked)|munmap_chunk\(\))/;
+const TEARDOWN_CRASH = new RegExp(
+  String.raw`^(?:Fatal Python error: )?Segmentation fault|^Aborted(?: \(core dumped\))?\s*$|^(?:\*+ (?:Error in \x60[^\x60]*': )?)?(?:${HEAP_CHECKS})`,
+);
 
 /**
  * Whether an error is the shape of a process being stopped rather than a failure of its own: what a

@@ -11,5 +11,5 @@ const GAVE_UP =
   /\bfailed to start (?:in|within|after)\b|\bwithin the timeout\b|\btimed out waiting\b|\bfailed to wait for\b|\b(?:not|never) (?:all \w+ )?(?:became |are |is )?ready (?:after|within|in) \d/i;
 
 export function isWaitingError(exception: string | null, message = ''): boolean {
-  return (exception !== null && WAITING.test(exception)) || (exception !== null && GAVE_UP.test(message));
+  return exception !== null && (WAITING.test(exception) || GAVE_UP.test(message));
 }

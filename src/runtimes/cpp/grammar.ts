@@ -1,4 +1,5 @@
 import { defineGrammar } from '../define-grammar.js';
+import { HEAP_CHECKS, STACK_CHECKS } from './heap-checks.js';
 
 /** C and C++: `terminate called ...`, `what():`, assertions in their several shapes, the error lines of the C++ engines (TensorRT-LLM, TurboMind, llama.cpp's loader, ggml's aborts). */
 export default defineGrammar({
@@ -124,8 +125,9 @@ export default defineGrammar({
     {
       id: 'glibc-heap-check',
       rank: 19,
-      pattern:
-        /(?:^|\*+ Error in `[^`]*': )((?:double free or corruption \((?:!prev|out|top|fasttop)\)|free\(\): (?:invalid (?:pointer|size|next size \(\w+\))|double free detected in tcache 2)|corrupted (?:size vs\. prev_size|double-linked list(?: \(not small\))?|top size)|malloc\(\): [\w ]*(?:corrupted|corruption|invalid size \(unsorted\)|unaligned tcache chunk detected)|munmap_chunk\(\): invalid pointer|realloc\(\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\*+ (?:stack smashing|buffer overflow) detected \*+/,
+      pattern: new RegExp(
+        String.raw`(?:^|\*+ Error in \x60[^\x60]*': )((?:${HEAP_CHECKS})(?:: 0x[0-9a-f]+)?)|\*+ ${STACK_CHECKS} \*+`,
+      ),
       fatal: true,
       strength: 40,
       message: (m) => (m[1] ?? m[0]).replace(/^\*+ /, '*** '),

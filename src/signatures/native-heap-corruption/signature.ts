@@ -1,4 +1,5 @@
 import { defineSignature } from '../define-signature.js';
+import { HEAP_CHECKS, STACK_CHECKS } from '../../runtimes/cpp/heap-checks.js';
 
 // glibc found its heap damaged and aborted: native code wrote where it should not have, earlier. Like the
 // other deaths it weighs the least, so an error the process logged before it is named instead.
@@ -10,8 +11,7 @@ export default defineSignature({
   keywords: ['double free', 'corrupt', 'free():', 'munmap_chunk', 'smashing', 'overflow detected'],
   match: {
     exception: null,
-    message:
-      /double free or corruption|free\(\): (?:invalid|double free)|corrupted (?:size vs|double-linked|top size)|malloc\(\): .*(?:corrupt|invalid size|unaligned)|munmap_chunk\(\): invalid pointer|realloc\(\): invalid|(?:stack smashing|buffer overflow) detected/,
+    message: new RegExp(`${HEAP_CHECKS}|${STACK_CHECKS}`),
   },
   explanation:
     "glibc's allocator checks its bookkeeping when memory is allocated or freed; finding it damaged, it printed the check that failed and aborted the process (SIGABRT, exit 134). The damage was done earlier by native code writing past a buffer or freeing memory twice: a compiled extension built for another torch, CUDA or Python, two copies of one library loaded at once (a bundled and a system libstdc++ or libgomp), or a bug of this engine version. At the end of a run, while the interpreter exits, it is often two libraries tearing down the same object; while serving, it is a real bug that can return again.",
