@@ -129,6 +129,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
 }
 
 const LAST_WORDS = 5;
+const TRACEBACK_START = /Traceback \(most recent call last\):/;
 /** A supervisor's own line (systemd's, a container runtime's), not the server's. */
 const SUPERVISOR_LINE = /\bsystemd\[\d+\]: |^\s*$/;
 
@@ -138,9 +139,12 @@ const SUPERVISOR_LINE = /\bsystemd\[\d+\]: |^\s*$/;
  */
 function lastWordsOf(chosen: Scored): Pick<Diagnosis, 'lastWords'> {
   if (chosen.hit === null || (chosen.hit.signature.weight ?? 1) >= 1) return {};
-  const { context, contextBefore } = chosen.candidate;
-  const words = context
-    .slice(0, contextBefore)
+  const { context, contextBefore, frames } = chosen.candidate;
+  const before = context.slice(0, contextBefore);
+  // A traceback's own lines are where it died, not what it was doing: the lines before the traceback.
+  const opened = frames.length > 0 ? before.findLastIndex((line) => TRACEBACK_START.test(line)) : -1;
+  const words = before
+    .slice(0, opened === -1 ? before.length : opened)
     .filter((line) => !SUPERVISOR_LINE.test(line))
     .slice(-LAST_WORDS);
   return words.length > 0 ? { lastWords: words } : {};
@@ -177,7 +181,34 @@ const ENDS_THE_LOG = 30;
 function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
   const attempt = findFailingAttempt(input.attempts);
   if (attempt !== null) return { attempt, candidates: eligibleCandidates(attempt) };
-  return findKnownFailureAtEnd(input) ?? findErrorAtEnd(input) ?? findExitBeforeReady(input);
+  return (
+    findKnownFailureAtEnd(input) ??
+    findErrorAtEnd(input) ??
+    findExitBeforeReady(input) ??
+    findTerminatedBeforeReady(input)
+  );
+}
+
+/** vLLM's SIGTERM handler: `raise KeyboardInterrupt("terminated")`. */
+const TERMINATED = /\bterminated\b/;
+
+/**
+ * The last start of a server, when a SIGTERM ended it before it became ready, nothing asked for a stop
+ * that the log shows (systemd's `Stopping`) and nothing came after: the start did not finish, and what
+ * ended it is the finding (a supervisor's start timeout, a probe).
+ */
+function findTerminatedBeforeReady(
+  input: DiagnosisInput,
+): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+  if (attempt === undefined || !attempt.server || attempt.readyLine !== null) return null;
+  if (attempt.stopLine !== null || attempt.stopped) return null;
+  const signal = attempt.candidates.findLast(
+    (c) =>
+      c.exception !== null && /(?:^|\.)KeyboardInterrupt$/.test(c.exception) && TERMINATED.test(c.message),
+  );
+  if (signal === undefined || input.input.lines - signal.line.n >= ENDS_THE_LOG) return null;
+  return { attempt, candidates: [signal] };
 }
 
 /**

@@ -72,7 +72,9 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const buildLine = summary ? traceback.detail.find((line) => BUILD_ERROR.test(line.text)) : undefined;
   // A loader's summary that lists what each attempt raised (`- ImportError: ...undefined symbol`).
   const listed = summary
-    ? (findListedException(traceback.detail) ?? findClosingException(traceback.detail))
+    ? (findRaisedException(traceback) ??
+      findListedException(traceback.detail) ??
+      findClosingException(traceback.detail))
     : null;
   if (listed) {
     drafts.push({
@@ -111,6 +113,18 @@ const LISTED_EXCEPTION = /^\s*[-*] ([A-Z]\w*(?:Error|Exception)): (.+)/;
 
 /** An exception's own line, as Python prints it, inside another's message. */
 const CLOSING_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (.+)/;
+
+/** What follows `raised:` is the exception the backend raised, whatever its class is called (`OutOfResources`). */
+const RAISED_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*): (.+)/;
+const RAISED_BY = /\braised:\s*$/;
+
+/** The exception on the line after a wrapper's `raised:`. */
+function findRaisedException(traceback: Traceback): ExceptionLine | null {
+  const next = traceback.detail[0];
+  if (next === undefined || !RAISED_BY.test(traceback.message)) return null;
+  const m = RAISED_EXCEPTION.exec(next.text);
+  return m ? { type: m[1] ?? '', message: m[2] ?? '', line: next } : null;
+}
 
 /** A loader's list of what each attempt raised: its first entry. */
 const findListedException = (lines: readonly ParsedLine[]): ExceptionLine | null =>

@@ -4,6 +4,7 @@ import cpp from './cpp/grammar.js';
 import gpu from './gpu/grammar.js';
 import nccl from './nccl/grammar.js';
 import mpi from './mpi/grammar.js';
+import ray from './ray/grammar.js';
 import rust from './rust/grammar.js';
 import go from './go/grammar.js';
 import loader from './loader/grammar.js';
@@ -17,6 +18,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   gpu,
   nccl,
   mpi,
+  ray,
   rust,
   go,
   loader,

@@ -126,6 +126,7 @@ import sglangKvPoolExhaustedSignature from './sglang-kv-pool-exhausted/signature
 import sglangKvPoolNoMemorySignature from './sglang-kv-pool-no-memory/signature.js';
 import sglangNoImplementationSignature from './sglang-no-implementation/signature.js';
 import sharedLibraryNotFoundSignature from './shared-library-not-found/signature.js';
+import startTerminatedBeforeReadySignature from './start-terminated-before-ready/signature.js';
 import tensorrtEngineBuiltForOtherGpuSignature from './tensorrt-engine-built-for-other-gpu/signature.js';
 import tensorrtEngineVersionMismatchSignature from './tensorrt-engine-version-mismatch/signature.js';
 import tgiArgumentValidationSignature from './tgi-argument-validation/signature.js';
@@ -157,6 +158,7 @@ import trtllmExecutorKvCacheOomSignature from './trtllm-executor-kv-cache-oom/si
 import trtllmExecutorOomSignature from './trtllm-executor-oom/signature.js';
 import trtllmMpiWorldSizeMismatchSignature from './trtllm-mpi-world-size-mismatch/signature.js';
 import trtllmPagedKvCacheTooSmallSignature from './trtllm-paged-kv-cache-too-small/signature.js';
+import trtllmPluginDeserializationMismatchSignature from './trtllm-plugin-deserialization-mismatch/signature.js';
 import trustRemoteCodeRequiredSignature from './trust-remote-code-required/signature.js';
 import turbomindCudaOomSignature from './turbomind-cuda-oom/signature.js';
 import tvmFfiTypeAlreadyRegisteredSignature from './tvm-ffi-type-already-registered/signature.js';
@@ -311,6 +313,7 @@ export const builtinSignatures: readonly Signature[] = [
   sglangKvPoolNoMemorySignature,
   sglangNoImplementationSignature,
   sharedLibraryNotFoundSignature,
+  startTerminatedBeforeReadySignature,
   tensorrtEngineBuiltForOtherGpuSignature,
   tensorrtEngineVersionMismatchSignature,
   tgiArgumentValidationSignature,
@@ -342,6 +345,7 @@ export const builtinSignatures: readonly Signature[] = [
   trtllmExecutorOomSignature,
   trtllmMpiWorldSizeMismatchSignature,
   trtllmPagedKvCacheTooSmallSignature,
+  trtllmPluginDeserializationMismatchSignature,
   trustRemoteCodeRequiredSignature,
   turbomindCudaOomSignature,
   tvmFfiTypeAlreadyRegisteredSignature,
@@ -911,6 +915,10 @@ export const fixtureNames: Readonly<
     matches: ['lmdeploy-turbomind-missing-nccl.log', 'opencv-libgl-in-slim-image.log'],
     ignores: ['driver-library-missing-in-container.log'],
   },
+  'start-terminated-before-ready': {
+    matches: ['sigterm-during-registry-inspection.log', 'sigterm-while-loading-v0-fallback.log'],
+    ignores: ['sigterm-after-serving-is-a-stop.log'],
+  },
   'tensorrt-engine-built-for-other-gpu': {
     matches: ['python-runner.log', 'triton-backend.log'],
     ignores: ['tensorrt-version-mismatch.log'],
@@ -1042,6 +1050,10 @@ export const fixtureNames: Readonly<
   'trtllm-paged-kv-cache-too-small': {
     matches: ['triton-693-tokens.log'],
     ignores: ['tokens-fine-model-missing.log'],
+  },
+  'trtllm-plugin-deserialization-mismatch': {
+    matches: ['gpt-attention-plugin-from-other-release.log', 'xqa-cubin-registry-from-other-release.log'],
+    ignores: ['batch-slot-assertion-while-serving.log'],
   },
   'trust-remote-code-required': {
     matches: ['custom-code-prompt.log', 'vllm-config-chained.log'],

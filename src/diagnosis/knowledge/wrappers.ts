@@ -31,8 +31,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Error building extension/i,
   // A build tool's exit: the compiler's or linker's lines in the output after it say why.
   /CalledProcessError: Command '\[?'(?:[^']*\/)?(?:ninja|make|cmake|nvcc|gcc|g\+\+|c\+\+|cc|clang\+*)'[,\]].*returned non-zero exit status/,
-  // torch.compile's backend failed: the backend's own exception is on the line after `raised:`.
-  /\bBackendCompilerFailed: backend=.* raised:\s*$/,
+  // torch.compile's backend failed: the backend's own exception is on the line after `raised:`, also where
+  // an engine re-raises it in its own words (SGLang's `Capture cuda graph failed: backend='inductor' raised:`).
+  /\bbackend=.* raised:\s*$/,
   // MLIR's pass pipeline (Triton's lowering): the pass's own error (`LLVM ERROR: ...`) comes before it.
   /PassManager::run failed/,
   // TorchScript's interpreter: the error it ran into closes its message (collect-candidates.ts).
@@ -80,6 +81,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bCheck (?:the )?(?:server )?logs? for (?:errors|details)\b|\bPlease check if there are relevant logs\b/i,
   // unittest's header over a test's traceback (`ERROR: setUpClass (__main__.TestX)`): the traceback says why.
   /^(?:(?:ERROR|FAIL): )?(?:setUp\w*|tearDown\w*|test\w*) \([\w.]+\)\s*$/,
+  // Ray: an actor's worker died; the worker's own lines above say why (the raylet's report of the death,
+  // a failure line of runtimes/ray, is what is left when they do not).
+  /ActorDiedError: The actor died unexpectedly before finishing this task/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

@@ -429,6 +429,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [": Assertion [`'].+' failed\\.?\\s*$", [': Assertion `', ": Assertion '"]],
   ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
   [
+    'A worker died or was killed while executing a task by an unexpected system error',
+    ['A worker died or was killed while executing a task by an unexpected system error'],
+  ],
+  [
+    'ActorDiedError: The actor died unexpectedly before finishing this task',
+    ['ActorDiedError: The actor died unexpectedly before finishing this task'],
+  ],
+  [
     'Application shutdown complete|Finished server process|[Ss]hutdown complete|Server stopped|Deactivated successfully|Stopped \\S+\\.service',
     [
       'Application shutdown complete',
@@ -861,7 +869,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['rocBLAS error: ', 'hipBLASLt error: ', 'rocblaslt error: '],
   ],
   ['\\bAssertion failed: .+|\\bassertion "[^"]+" failed: file', ['Assertion failed: ', '" failed: file']],
-  ['\\bBackendCompilerFailed: backend=.* raised:\\s*$', ['BackendCompilerFailed: backend=']],
   ['\\bBus error\\b|SIGBUS', ['Bus error', 'SIGBUS']],
   [
     '\\bCUDA (?:error|Error|runtime error)\\b(?:[: ].*)?$',
@@ -963,6 +970,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'ZMQError: Socket operation on non-socket',
     ],
   ],
+  ['\\bbackend=.* raised:\\s*$', ['backend=']],
   ['\\bcu(?:BLAS|DNN|FFT|SPARSE) error\\b', ['cuBLAS error', 'cuDNN error', 'cuFFT error', 'cuSPARSE error']],
   ['\\bggml_metal_\\w+: command buffer \\d+ failed with status \\d+', [' failed with status ']],
   [
@@ -1120,6 +1128,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
   ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['- ', '* ']],
+  ['^\\s*what\\(\\):\\s+((?:std::)?bad_\\w+)\\s*$', ['what():']],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   [
     "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )",

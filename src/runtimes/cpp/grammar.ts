@@ -5,6 +5,17 @@ import { HEAP_CHECKS, STACK_CHECKS } from './heap-checks.js';
 export default defineGrammar({
   runtime: 'cpp',
   lines: [
+    // A standard exception whose what() is only its own name (`what():  bad_function_call`) says less than
+    // the `terminate called after throwing an instance of 'std::bad_function_call'` line above it.
+    {
+      id: 'cpp-what-bare-name',
+      rank: 9,
+      pattern: /^\s*what\(\):\s+((?:std::)?bad_\w+)\s*$/,
+      fatal: true,
+      strength: 12,
+      message: (m) => m[1] ?? '',
+      crash: true,
+    },
     {
       id: 'cpp-what',
       rank: 10,
