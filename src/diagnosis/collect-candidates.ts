@@ -74,7 +74,8 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const listed = summary
     ? (findRaisedException(traceback) ??
       findListedException(traceback.detail) ??
-      findClosingException(traceback.detail))
+      findClosingException(traceback.detail) ??
+      findReprException(traceback.detail))
     : null;
   if (listed) {
     drafts.push({
@@ -124,6 +125,21 @@ function findRaisedException(traceback: Traceback): ExceptionLine | null {
   if (next === undefined || !RAISED_BY.test(traceback.message)) return null;
   const m = RAISED_EXCEPTION.exec(next.text);
   return m ? { type: m[1] ?? '', message: m[2] ?? '', line: next } : null;
+}
+
+/**
+ * The exception a compiler met, as its repr closes the compiler's message (Triton's `CompilationError: at
+ * 1:0:`, the kernel source and a caret, then `ValueError("type fp8e4nv not supported ...")`).
+ */
+const REPR_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))\((['"])(.+)\2\)\s*$/;
+
+function findReprException(lines: readonly ParsedLine[]): ExceptionLine | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as ParsedLine;
+    const m = REPR_EXCEPTION.exec(line.text);
+    if (m) return { type: m[1] ?? '', message: m[3] ?? '', line };
+  }
+  return null;
 }
 
 /** A loader's list of what each attempt raised: its first entry. */

@@ -29,6 +29,11 @@ describe('parseLine', () => {
       { text: 'RuntimeError: The size of tensor a (4) must match' },
     ],
     [
+      'an application logger of bracketed fields, the level among them',
+      '[2025-03-05 14:28:45,820] [ERROR] [MainThread] [vllm.worker.worker_base] >>>   File "/usr/x.py", line 3, in f',
+      { text: '  File "/usr/x.py", line 3, in f', level: 'ERROR' },
+    ],
+    [
       'kubectl logs --prefix',
       '[pod/vllm-7d9f/vllm] ERROR 09-02 08:04:02 [core.py:596] RuntimeError: x',
       { text: 'RuntimeError: x', process: 'vllm-7d9f/vllm', level: 'ERROR' },

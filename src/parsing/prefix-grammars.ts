@@ -209,6 +209,18 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     first: (c) => c === 91,
   },
   {
+    id: 'bracketed-logger',
+    stage: 'header',
+    // An application's logging format of bracketed fields, the level among them:
+    // `[2025-03-05 14:28:45,820] [ERROR] [MainThread] [vllm.worker.worker_base] >>> msg` (the time is
+    // a transport's when it comes first; a lone `[ERROR] ` is a message's own word and stays).
+    pattern: new RegExp(
+      String.raw`^(?:\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\] )?\[${LEVEL_WORD}\](?: \[[^\]]*\])+(?: >>>| -|:)? ?`,
+    ),
+    first: (c) => c === 91,
+    level: (m) => toLevel(m[1]),
+  },
+  {
     id: 'app-logger',
     stage: 'header',
     // `2024-01-02 03:04:05 ERROR 12345 [async_llm_engine.py:64] msg`

@@ -34,6 +34,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // torch.compile's backend failed: the backend's own exception is on the line after `raised:`, also where
   // an engine re-raises it in its own words (SGLang's `Capture cuda graph failed: backend='inductor' raised:`).
   /\bbackend=.* raised:\s*$/,
+  // Triton's compiler: the kernel's source and a caret follow, then the exception it met (its repr).
+  /\bCompilationError: at \d+:\d+:\s*$/,
   // MLIR's pass pipeline (Triton's lowering): the pass's own error (`LLVM ERROR: ...`) comes before it.
   /PassManager::run failed/,
   // TorchScript's interpreter: the error it ran into closes its message (collect-candidates.ts).

@@ -896,6 +896,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Please check if there are relevant logs',
     ],
   ],
+  ['\\bCompilationError: at \\d+:\\d+:\\s*$', ['CompilationError: at ']],
   ['\\bDownloadError\\b', ['DownloadError']],
   [
     '\\bFailed: Cuda error\\b|cudaMalloc failed|\\bcuda(?:Malloc|Memcpy)\\w* failed',
