@@ -34,6 +34,11 @@ describe('parseLine', () => {
       { text: '  File "/usr/x.py", line 3, in f', level: 'ERROR' },
     ],
     [
+      "TGI's tracing with nested spans",
+      '2023-07-03T13:15:24.814502Z ERROR warmup{max_input_length=1024}:warmup{max_input_length=1024}: text_generation_client: router/client/src/lib.rs:33: Server error: x',
+      { text: 'Server error: x', level: 'ERROR' },
+    ],
+    [
       'kubectl logs --prefix',
       '[pod/vllm-7d9f/vllm] ERROR 09-02 08:04:02 [core.py:596] RuntimeError: x',
       { text: 'RuntimeError: x', process: 'vllm-7d9f/vllm', level: 'ERROR' },

@@ -256,7 +256,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'tgi-tracing',
     stage: 'header',
-    pattern: /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+(?:\{[^}]*\})?: )?[\w:]+: (?:[\w/.-]+\.rs:\d+: )?/,
+    // Spans nest: `ERROR warmup{max_input_length=1024}:warmup{...}: text_generation_client: ...`.
+    pattern:
+      /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+(?:\{[^}]*\})?(?::[\w-]+(?:\{[^}]*\})?)*: )?[\w:]+: (?:[\w/.-]+\.rs:\d+: )?/,
     first: isUpper,
     level: (m) => toLevel(m[1]),
   },

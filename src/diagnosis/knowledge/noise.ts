@@ -34,6 +34,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /does not have a fast version\. Falling back|does not accept \{'device'\}/,
   /Error with model object=|"(?:GET|POST|PUT|DELETE) [^"]*" (?:4\d\d)\b|\b(?:GET|POST) \S+ [\d.]+ 404\b/,
   /Failed to read commit hash/,
+  // torch's rendezvous tried an address of `localhost` it cannot bind (IPv6) and goes on with the next.
+  /\[c10d\] The client socket has failed to connect to \[[^\]]*\]:\d+ \(errno: 99 - Cannot assign requested address\)/,
   /gpu VRAM usage didn't recover within timeout|could not connect to a running Ollama instance/i,
   /Casting torch\.bfloat16 to torch\.float16|Ignore import error when loading sglang\.srt\.models\.torch_native_llama/,
   /is deprecated|will be removed in/i,

@@ -7,7 +7,8 @@ import { anyOf } from './any-of.js';
  * exit code -15", TGI's shards terminated, Ollama's `context canceled`), not a failure of its own.
  */
 export const STOP_REQUESTS: readonly RegExp[] = [
-  /\bSIG(?:TERM|INT|QUIT)\b|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
+  // Not SGLang's parent told by a child that failed (`Received sigquit from a child process`).
+  /\bSIG(?:TERM|INT|QUIT)\b(?! from a child)|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
   /\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\b/i,
   /\bKeyboardInterrupt\b|Ctrl\+C|\^C$/,
 ];

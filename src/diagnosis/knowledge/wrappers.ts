@@ -42,7 +42,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /The following operation failed in the TorchScript interpreter/,
   /Failed to initialize the engine|Initialization failed\. See|Engine process failed to start/i,
   // SGLang
-  /Received sigquit from a child process/i,
+  // Older releases spell it `proces.`.
+  /Received sigquit from a child proces/i,
   /Rank \d+ scheduler is dead/i,
   /Dumping requests before crash/i,
   /Scheduler hit an exception/i,
@@ -85,7 +86,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /^(?:(?:ERROR|FAIL): )?(?:setUp\w*|tearDown\w*|test\w*) \([\w.]+\)\s*$/,
   // Ray: an actor's worker died; the worker's own lines above say why (the raylet's report of the death,
   // a failure line of runtimes/ray, is what is left when they do not).
-  /ActorDiedError: The actor died unexpectedly before finishing this task/,
+  /(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task/,
+  // gloo's socket to a peer that went away: the peer's own lines say why it did.
+  /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

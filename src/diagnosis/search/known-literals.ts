@@ -3,6 +3,13 @@
 
 /** requiredLiterals of each knowledge-list pattern, by its source. */
 export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  [
+    '(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task',
+    [
+      'ActorDiedError: The actor died unexpectedly before finishing this task',
+      'RayActorError: The actor died unexpectedly before finishing this task',
+    ],
+  ],
   ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', [': ']],
   [
     '(?:model_loader|weight_utils|safetensors|modeling_utils|configuration_utils|auto_factory|cpp_extension|jit\\/core|jit\\/env)\\b',
@@ -426,15 +433,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'status=',
     ],
   ],
-  [": Assertion [`'].+' failed\\.?\\s*$", [': Assertion `', ": Assertion '"]],
+  [
+    ": (?:Device-side a|A)ssertion [`'].+' failed\\.?\\s*$",
+    [': Device-side assertion `', ": Device-side assertion '", ': Assertion `', ": Assertion '"],
+  ],
   ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
   [
     'A worker died or was killed while executing a task by an unexpected system error',
     ['A worker died or was killed while executing a task by an unexpected system error'],
-  ],
-  [
-    'ActorDiedError: The actor died unexpectedly before finishing this task',
-    ['ActorDiedError: The actor died unexpectedly before finishing this task'],
   ],
   [
     'Application shutdown complete|Finished server process|[Ss]hutdown complete|Server stopped|Deactivated successfully|Stopped \\S+\\.service',
@@ -586,7 +592,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['PassManager::run failed', ['PassManager::run failed']],
   ['Rank \\d+ scheduler is dead', [' scheduler is dead']],
   ['Ray will no longer override accelerator', ['Ray will no longer override accelerator']],
-  ['Received sigquit from a child process', ['Received sigquit from a child process']],
+  ['Received sigquit from a child proces', ['Received sigquit from a child proces']],
   ['Reducing Torch parallelism', ['Reducing Torch parallelism']],
   ['RuntimeError: Ninja build failed', ['RuntimeError: Ninja build failed']],
   ['Scheduler hit an exception', ['Scheduler hit an exception']],
@@ -760,6 +766,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Segmentation fault', 'segmentation fault', 'SIGSEGV', 'Fatal Python error: Segmentation'],
   ],
   [
+    '\\(3\\) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors',
+    ['(3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors'],
+  ],
+  [
     '\\/(?:arg_utils|config|engine_args|server_args)\\.py$',
     ['/arg_utils.py\n', '/config.py\n', '/engine_args.py\n', '/server_args.py\n'],
   ],
@@ -777,6 +787,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\[Recovery\\] .*\\bpanic recovered:\\s*$', ['panic recovered:']],
   ['\\[TM\\]\\[(?:ERROR|FATAL)\\] (.+)', ['[TM][ERROR] ', '[TM][FATAL] ']],
   ['\\[TM\\]\\[|\\blmdeploy\\b|turbomind', ['[TM][', 'lmdeploy', 'turbomind']],
+  [
+    '\\[c10d\\] The client socket has failed to connect to \\[[^\\]]*\\]:\\d+ \\(errno: 99 - Cannot assign requested address\\)',
+    ['[c10d] The client socket has failed to connect to ['],
+  ],
   ['\\^', ['^']],
   [
     '\\b(?:GPU|CUDA)\\b.{0,60}\\b(?:too old|not supported|unsupported)\\b.{0,60}\\bfalling back to CPU\\b',
@@ -943,7 +957,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\bNPU out of memory\\b', ['NPU out of memory']],
   ['\\bNVRM: (Xid \\(PCI:[\\w:.]+\\): \\d+\\b.*)|\\bNVRM: (.*\\bfallen off the bus\\b.*)', ['NVRM: ']],
   [
-    '\\bSIG(?:TERM|INT|QUIT)\\b|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
+    '\\bNative API failed\\. Native API returns: -?\\d+.*',
+    ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
+  ],
+  [
+    '\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
     [
       'SIGTERM',
       'SIGINT',
@@ -958,6 +976,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'exited with code -2',
     ],
   ],
+  ['\\bShard \\d+ crashed\\b', [' crashed']],
   ['\\bShardCannotStart\\b', ['ShardCannotStart']],
   [
     '\\bShutting down\\b|\\bshutting down\\b|Waiting for application shutdown|Application shutdown complete',
@@ -999,8 +1018,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^(?:(?:ERROR|FAIL): )?(?:setUp\\w*|tearDown\\w*|test\\w*) \\([\\w.]+\\)\\s*$', [' (']],
   ['^(?:Error)?: ?([A-Z]\\w+)(?:\\((.*)\\))?\\s*$', ['\n:', '\n: ', '\nError:', '\nError: ']],
   [
-    '^(?:\\S+\\/)?[\\w.-]+\\.(?:cpp|cc|cu|c):\\d+: (?!\\w+: Assertion)\\S.{4,}$',
-    ['.cpp:', '.cc:', '.cu:', '.c:'],
+    '^(?:\\S+[/\\\\])?[\\w.-]+\\.(?:cpp|cc|cu|cuh|c):\\d+: (?!\\w+: Assertion)\\S.{4,}$',
+    ['.cpp:', '.cc:', '.cu:', '.cuh:', '.c:'],
   ],
   [
     '^(?:init_device|init_worker|_init_executor|_init_workers_ray|initialize_engine|_initialize_kv_caches|initialize_cache)$',
@@ -1102,6 +1121,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],
+  ['^Watchdog timeout \\(self\\.watchdog_timeout=\\d+\\)', ['\nWatchdog timeout (self.watchdog_timeout=']],
   [
     '^\\S*:\\d+: (?:CUDA|ROCm|HIP|SYCL|MUSA|CANN|Vulkan) error\\s*$',
     [
@@ -1149,6 +1169,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
+  [
+    '^could not create a primitive(?: descriptor)? for an? \\w+ primitive\\b.*',
+    [
+      '\ncould not create a primitive for a ',
+      '\ncould not create a primitive for an ',
+      '\ncould not create a primitive descriptor for a ',
+      '\ncould not create a primitive descriptor for an ',
+    ],
+  ],
   [
     '^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument|unexpected argument|a value is required|the following arguments are required|ambiguous option)|: error: (?:argument|unrecognized arguments|invalid choice|the following arguments are required|ambiguous option)',
     [
@@ -1437,6 +1466,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['failed to be inspected\\. Please check the logs', ['failed to be inspected. Please check the logs']],
   ['gemm_config\\.in is not found', ['gemm_config.in is not found']],
   ['ggml_cuda_init: failed to initialize CUDA: (.+)', ['ggml_cuda_init: failed to initialize CUDA: ']],
+  [
+    'gloo\\/transport\\/tcp\\/pair\\.cc:\\d+\\] Connection (?:closed|reset) by peer',
+    ['gloo/transport/tcp/pair.cc:'],
+  ],
   [
     "gpu VRAM usage didn't recover within timeout|could not connect to a running Ollama instance",
     ["gpu VRAM usage didn't recover within timeout", 'could not connect to a running Ollama instance'],

@@ -76,8 +76,9 @@ export default defineGrammar({
       id: 'llama-abort',
       rank: 380,
       // Not a debugger's frame (`#2 0x... in ggml_abort () from ...`, `#2  ggml_abort (file=..., fmt=...
-      // "GGML_ASSERT(%s) failed")`): the abort itself, or its assert.
-      pattern: /^(?!#\d+\s)(?:.*GGML_ASSERT|\S.*\bggml_abort\b|.*: CUDA error$)/,
+      // "GGML_ASSERT(%s) failed")`) nor glibc's backtrace (`libggml.so(ggml_abort+0xd8)[0x7455f847d6b8]`):
+      // the abort itself, or its assert.
+      pattern: /^(?!#\d+\s|\S*\(ggml_abort\+0x)(?:.*GGML_ASSERT|\S.*\bggml_abort\b|.*: CUDA error$)/,
       fatal: true,
       strength: 36,
       crash: true,
@@ -102,11 +103,12 @@ export default defineGrammar({
       fatal: false,
       strength: 28,
     },
-    // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`
+    // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`; HIP's kernel assert the same way:
+    // `Indexing.hip:1294: indexSelectLargeIndex: Device-side assertion `srcIndex < srcSelectDimSize' failed.`
     {
       id: 'c-assert-glibc',
       rank: 15,
-      pattern: /: Assertion [`'].+' failed\.?\s*$/,
+      pattern: /: (?:Device-side a|A)ssertion [`'].+' failed\.?\s*$/,
       fatal: true,
       strength: 42,
       crash: true,
@@ -153,11 +155,12 @@ export default defineGrammar({
       strength: 40,
       crash: true,
     },
-    // ggml_abort and GGML_ASSERT print `FILE:LINE: MESSAGE` (`llama.cpp:11968: The current context does not support K-shift`).
+    // ggml_abort and GGML_ASSERT print `FILE:LINE: MESSAGE` (`llama.cpp:11968: The current context does not
+    // support K-shift`; a Windows build's path: `D:\a\llama.cpp\ggml\src\ggml-cuda\mmq.cuh:107: fatal error`).
     {
       id: 'ggml-abort-message',
       rank: 375,
-      pattern: /^(?:\S+\/)?[\w.-]+\.(?:cpp|cc|cu|c):\d+: (?!\w+: Assertion)\S.{4,}$/,
+      pattern: /^(?:\S+[/\\])?[\w.-]+\.(?:cpp|cc|cu|cuh|c):\d+: (?!\w+: Assertion)\S.{4,}$/,
       fatal: true,
       strength: 38,
       crash: true,

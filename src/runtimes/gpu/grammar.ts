@@ -118,6 +118,26 @@ export default defineGrammar({
       message: (m) => `NVRM: ${m[1] ?? m[2] ?? ''}`,
       crash: true,
     },
+    // oneAPI's SYCL runtime (llama.cpp's SYCL backend on Intel GPUs): the code of the call that failed,
+    // then ggml's `Exception caught at file:...ggml-sycl.cpp` that only says where.
+    {
+      id: 'sycl-native-api-failed',
+      rank: 101,
+      pattern: /\bNative API failed\. Native API returns: -?\d+.*/,
+      fatal: true,
+      strength: 41,
+      crash: true,
+    },
+    // oneDNN, under SYCL's matrix multiply on Intel GPUs: ggml-sycl prints the exception's text, then
+    // `Exception caught at file:...` and its `SYCL error` abort, which only say where.
+    {
+      id: 'onednn-primitive-failed',
+      rank: 102,
+      pattern: /^could not create a primitive(?: descriptor)? for an? \w+ primitive\b.*/,
+      fatal: true,
+      strength: 41,
+      crash: true,
+    },
     {
       id: 'hip-error',
       rank: 97,

@@ -17,5 +17,13 @@ export default defineGrammar({
       fatal: true,
       strength: 15,
     },
+    // The same report wrapped at a terminal's width: its list of suspects alone on a line.
+    {
+      id: 'ray-worker-died-suspects',
+      rank: 276,
+      pattern: /\(3\) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors/,
+      fatal: false,
+      strength: 0,
+    },
   ],
 });

@@ -35,6 +35,25 @@ export default defineGrammar({
       strength: 35,
       crash: true,
     },
+    // SGLang's scheduler watchdog ends a process whose forward pass hung (`Watchdog timeout
+    // (self.watchdog_timeout=300)`); every rank says it, then the parent's `Received sigquit from a child`.
+    {
+      id: 'scheduler-watchdog-timeout',
+      rank: 322,
+      pattern: /^Watchdog timeout \(self\.watchdog_timeout=\d+\)/,
+      fatal: true,
+      strength: 30,
+      crash: true,
+    },
+    // TGI's launcher on a shard that exited on its own (after `SystemExit: 1` in the shard's interceptor).
+    {
+      id: 'shard-crashed',
+      rank: 321,
+      pattern: /\bShard \d+ crashed\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
     {
       id: 'shard-signal',
       rank: 320,
