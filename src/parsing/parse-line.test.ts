@@ -39,6 +39,16 @@ describe('parseLine', () => {
       { text: 'Server error: x', level: 'ERROR' },
     ],
     [
+      "a cloud console's log table copied as text, its empty cells before the time",
+      '  |   | 2024-03-04 10:54:22 | ValueError: The checkpoint you are trying to load has model type `starcoder2`',
+      { text: 'ValueError: The checkpoint you are trying to load has model type `starcoder2`' },
+    ],
+    [
+      'the same with a no-break space and an ISO time',
+      '\u00a0 | 2025-03-07T05:56:27.269Z | (_MapWorker pid=13019) ERROR 03-07 05:56:27 worker_base.py:581] RuntimeError: x',
+      { text: 'RuntimeError: x', process: '_MapWorker', level: 'ERROR' },
+    ],
+    [
       'kubectl logs --prefix',
       '[pod/vllm-7d9f/vllm] ERROR 09-02 08:04:02 [core.py:596] RuntimeError: x',
       { text: 'RuntimeError: x', process: 'vllm-7d9f/vllm', level: 'ERROR' },

@@ -103,6 +103,16 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     first: (c) => c === 91 || c === 32 || c === 124,
   },
   {
+    id: 'console-table',
+    stage: 'transport',
+    // A cloud console's log table copied as text (AWS CloudWatch, a Ray dashboard): empty cells, the time
+    // cell, the line: `  |   | 2024-03-04 10:54:22 | msg`, `\u00a0 | 2025-03-07T05:56:13.899Z | msg`.
+    pattern: new RegExp(
+      String.raw`^[ \u00a0]*\|(?:[ \u00a0]*\|)*[ \u00a0]*(?:${ISO}|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)[ \u00a0]*\| ?`,
+    ),
+    first: (c) => c === 32 || c === 124 || c === 160,
+  },
+  {
     id: 'iso-timestamp',
     stage: 'transport',
     // docker --timestamps, kubectl --timestamps, Runpod; TGI's own timestamp is taken here too.
@@ -156,8 +166,8 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'vllm-process-tag',
     stage: 'process',
-    // `(Worker_TP4 pid=2215)`, `(VllmWorker rank=0 pid=1)`, `(VllmWorker TP1 pid=443)`.
-    pattern: /^\(([A-Za-z][\w-]*)((?: [A-Z]{2,4}\d+)*)((?:,? \w+=[^\s,)]+)+)\) ?/,
+    // `(Worker_TP4 pid=2215)`, `(VllmWorker rank=0 pid=1)`, `(VllmWorker TP1 pid=443)`, Ray Data's `(_MapWorker pid=13019)`.
+    pattern: /^\(([A-Za-z_][\w-]*)((?: [A-Z]{2,4}\d+)*)((?:,? \w+=[^\s,)]+)+)\) ?/,
     first: (c) => c === 40,
     process: tagLabel,
   },

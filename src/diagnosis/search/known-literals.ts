@@ -646,7 +646,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'Starting|Started|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer',
+    'Starting|Started|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer',
     [
       'Starting',
       'Started',
@@ -681,6 +681,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'errored',
       'exited',
       'Shutting',
+      'shutting',
       'shutdown',
       'Terminating',
       'exiting',
@@ -960,6 +961,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bNative API failed\\. Native API returns: -?\\d+.*',
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
+  ['\\bRead -1, expected \\d+, errno = \\d+', ['Read -1, expected ']],
   [
     '\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
     [

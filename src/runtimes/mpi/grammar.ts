@@ -16,5 +16,15 @@ export default defineGrammar({
       strength: 26,
     },
     { id: 'mpi-abort', rank: 218, pattern: /\bMPI_ABORT was invoked on rank \d+/, fatal: true, strength: 30 },
+    // The shared-memory transport's single copy from a peer failed (`Read -1, expected 33554432, errno = 14`:
+    // EFAULT from process_vm_readv); the segmentation fault a rank reports after it is its consequence.
+    {
+      id: 'mpi-vader-read-failed',
+      rank: 219,
+      pattern: /\bRead -1, expected \d+, errno = \d+/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
   ],
 });
