@@ -34,6 +34,11 @@ describe('parseLine', () => {
       { text: '  File "/usr/x.py", line 3, in f', level: 'ERROR' },
     ],
     [
+      "TGI's tracing of a shard's exception line: the class is the message's, not the target's",
+      '2024-02-21T05:55:25.318335Z DEBUG text_generation_launcher: RuntimeError: Graph compile failed.',
+      { text: 'RuntimeError: Graph compile failed.', level: 'DEBUG' },
+    ],
+    [
       "TGI's tracing with nested spans",
       '2023-07-03T13:15:24.814502Z ERROR warmup{max_input_length=1024}:warmup{max_input_length=1024}: text_generation_client: router/client/src/lib.rs:33: Server error: x',
       { text: 'Server error: x', level: 'ERROR' },

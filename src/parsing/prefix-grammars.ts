@@ -266,9 +266,10 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'tgi-tracing',
     stage: 'header',
-    // Spans nest: `ERROR warmup{max_input_length=1024}:warmup{...}: text_generation_client: ...`.
+    // Spans nest: `ERROR warmup{max_input_length=1024}:warmup{...}: text_generation_client: ...`. The target
+    // is a Rust module path, lower case: a shard's `RuntimeError: ...` after it is the message.
     pattern:
-      /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+(?:\{[^}]*\})?(?::[\w-]+(?:\{[^}]*\})?)*: )?[\w:]+: (?:[\w/.-]+\.rs:\d+: )?/,
+      /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+(?:\{[^}]*\})?(?::[\w-]+(?:\{[^}]*\})?)*: )?[a-z_][\w:]*: (?:[\w/.-]+\.rs:\d+: )?/,
     first: isUpper,
     level: (m) => toLevel(m[1]),
   },
