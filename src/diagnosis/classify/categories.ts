@@ -50,14 +50,14 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
     words:
-      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access/i,
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access/i,
   },
   {
     category: 'gpu-arch-unsupported',
     meaning:
       "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
     words:
-      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
   },
   {
     category: 'driver-cuda-mismatch',

@@ -22,6 +22,14 @@ describe('classifyCause', () => {
       'kv-cache-insufficient',
     ],
     ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
+    // HIP's kernel assertion, like CUDA's device-side assert; rocBLAS without kernels for the GPU's arch.
+    [
+      null,
+      "Indexing.hip:1294: indexSelectLargeIndex: Device-side assertion `srcIndex < srcSelectDimSize' failed.",
+      [],
+      'illegal-memory-access',
+    ],
+    [null, 'rocBLAS error: Could not initialize Tensile host: No devices found', [], 'gpu-arch-unsupported'],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
     // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.
