@@ -91,6 +91,7 @@ import ollamaInsufficientSystemMemorySignature from './ollama-insufficient-syste
 import ollamaModelNeedsNewerOllamaSignature from './ollama-model-needs-newer-ollama/signature.js';
 import ollamaPortInUseSignature from './ollama-port-in-use/signature.js';
 import ollamaPullFailedSignature from './ollama-pull-failed/signature.js';
+import ollamaRunnerDiedMidRequestSignature from './ollama-runner-died-mid-request/signature.js';
 import packageBelowMinimumVersionSignature from './package-below-minimum-version/signature.js';
 import packageInstallRequestedSignature from './package-install-requested/signature.js';
 import packageVersionRequirementNotMetSignature from './package-version-requirement-not-met/signature.js';
@@ -278,6 +279,7 @@ export const builtinSignatures: readonly Signature[] = [
   ollamaModelNeedsNewerOllamaSignature,
   ollamaPortInUseSignature,
   ollamaPullFailedSignature,
+  ollamaRunnerDiedMidRequestSignature,
   packageBelowMinimumVersionSignature,
   packageInstallRequestedSignature,
   packageVersionRequirementNotMetSignature,
@@ -757,6 +759,10 @@ export const fixtureNames: Readonly<
   'ollama-pull-failed': {
     matches: ['dns-failure.log', 'unknown-tag.log'],
     ignores: ['newer-version-required.log'],
+  },
+  'ollama-runner-died-mid-request': {
+    matches: ['runner-eof-then-hours-of-tags.log'],
+    ignores: ['client-cancelled-requests.log'],
   },
   'package-below-minimum-version': {
     matches: ['sglang-flashinfer-python-too-old.log', 'sglang-kernel-pin-bumped.log'],

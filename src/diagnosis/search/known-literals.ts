@@ -1229,6 +1229,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^msg="([^"]+)"(?:.*?error="([^"]+)")?', ['\nmsg="']],
   ['^msg="Load failed".*?error="((?:[^"\\\\]|\\\\.)+)"', ['\nmsg="Load failed"']],
   ['^msg="NewLlamaServer failed".*?error="([^"]+)"', ['\nmsg="NewLlamaServer failed"']],
+  [
+    '^msg="post predict" error="Post \\\\"[^"\\\\]*\\/completion\\\\": EOF"',
+    ['\nmsg="post predict" error="Post \\"'],
+  ],
   ['^panic: (.+)', ['\npanic: ']],
   ['^panic: unable to load model\\b', ['\npanic: unable to load model']],
   ['^server_args=ServerArgs\\(', ['\nserver_args=ServerArgs(']],

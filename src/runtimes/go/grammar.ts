@@ -47,6 +47,17 @@ export default defineGrammar({
     },
     // The scheduler's INFO line when a model's load ended: its error="..." is the runner's death, with the
     // exit status (a Windows NTSTATUS: 0xc0000094 is an integer division by zero) and what it printed.
+    // The server's request to its runner ended in EOF: the runner died in the middle of a completion (a
+    // crash of its own, or killed). The server lives on; the model it ran did not. Not `context canceled`:
+    // that is the client going away.
+    {
+      id: 'ollama-runner-died-mid-request',
+      rank: 393,
+      pattern: /^msg="post predict" error="Post \\"[^"\\]*\/completion\\": EOF"/,
+      fatal: true,
+      strength: 22,
+      crash: true,
+    },
     {
       id: 'ollama-load-failed',
       rank: 395,
