@@ -39,6 +39,11 @@ describe('parseLine', () => {
       { text: 'RuntimeError: Graph compile failed.', level: 'DEBUG' },
     ],
     [
+      "docker's timestamp before TGI's own",
+      '2025-06-01T10:00:00.123456789Z 2024-06-03T07:12:23.785971Z ERROR text_generation_launcher: Shard 0 crashed',
+      { text: 'Shard 0 crashed', level: 'ERROR' },
+    ],
+    [
       "TGI's tracing with nested spans",
       '2023-07-03T13:15:24.814502Z ERROR warmup{max_input_length=1024}:warmup{max_input_length=1024}: text_generation_client: router/client/src/lib.rs:33: Server error: x',
       { text: 'Server error: x', level: 'ERROR' },

@@ -115,8 +115,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'iso-timestamp',
     stage: 'transport',
-    // docker --timestamps, kubectl --timestamps, Runpod; TGI's own timestamp is taken here too.
-    pattern: new RegExp(String.raw`^(?:${ISO_T}\s+|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d > )`),
+    // docker --timestamps, kubectl --timestamps, Runpod; TGI's own timestamp is taken here too, also after
+    // docker's (`docker logs -t` of TGI: two times in a row).
+    pattern: new RegExp(String.raw`^(?:(?:${ISO_T}\s+)+|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d > )`),
     first: isDigit,
   },
   {
