@@ -51,6 +51,11 @@ export interface DiagnosisSession {
    * it ends. Lines after it are read as after a pause that ended those tracebacks.
    */
   closePending(): void;
+  /**
+   * The driver asked the server to stop here (its own SIGTERM, an operator's Ctrl-C passed on): what the
+   * server logs next is it unwinding, as after systemd's `Stopping`, and not a start that something outside ended.
+   */
+  askStop(): void;
   /** Flushes a last unterminated line and returns the final diagnosis. */
   end(): Diagnosis;
 }

@@ -235,6 +235,13 @@ class Session implements DiagnosisSession, ScanTarget {
     this.assembler.flush();
   }
 
+  askStop(): void {
+    this.scanner.flush();
+    this.releaseHeld();
+    const attempt = this.current;
+    attempt.stopLine ??= this.lineCount;
+  }
+
   end(): Diagnosis {
     this.scanner.end();
     this.releaseHeld();

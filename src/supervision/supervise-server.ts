@@ -222,6 +222,7 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
   function stop(): void {
     if (exited) return;
     stoppedByVigil = true;
+    monitor.noteStop();
     child.kill('SIGTERM');
     escalate();
   }
@@ -337,6 +338,7 @@ export async function superviseServer(options: SuperviseOptions): Promise<Superv
         return;
       }
       interrupted = true;
+      monitor.noteStop();
       child.kill(signal);
       escalate();
     },

@@ -109,6 +109,8 @@ export interface StartMonitor {
    * spaced in time.
    */
   conclude(): StartFailure | null;
+  /** The driver is stopping the server now (its own verdict, or a signal passed on): the session is told. */
+  noteStop(): void;
 }
 
 /** Lines that may start a fatal error; only these make the monitor ask the diagnosis for a verdict. */
@@ -364,6 +366,9 @@ export function createStartMonitor(options: StartMonitorOptions): StartMonitor {
     peekSettled: () => {
       if (ended && finalDiagnosis !== null) return finalDiagnosis;
       return concluded && failure !== null ? failure.diagnosis : settled();
+    },
+    noteStop() {
+      if (!concluded && !ended) session.askStop();
     },
     conclude() {
       if (failure === null || ended || concluded) return failure;

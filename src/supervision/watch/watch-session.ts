@@ -432,6 +432,7 @@ function splitOnlySession(): DiagnosisSession {
     pushLine: () => undefined,
     peek: nothing,
     closePending: () => undefined,
+    askStop: () => undefined,
     end: () => null as unknown as Diagnosis,
   };
 }
