@@ -24,7 +24,7 @@ import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
-import { isShortLog, withBaselineCode } from '../short-log.js';
+import { isShortLog, withReadingFlags } from '../short-log.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface DiagnoseFlags extends FleetFlags {
@@ -209,7 +209,7 @@ async function diagnoseSource(
   const site = { place: placeOf(spec, runner.host), runner, env: io.env };
   const owner = (): Promise<SourceOwner> => findSourceOwner(spec, runner, io.env);
   const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, site, withTimeline, owner);
-  return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
+  return alone ? withReadingFlags(read, isShortLog(spec, source.readInto !== undefined)) : read();
 }
 
 /**
