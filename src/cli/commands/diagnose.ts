@@ -175,8 +175,8 @@ function describeHelpers(helpers: readonly PrescanThread[]): string {
 
 /**
  * One source's diagnosis, with the source's and the rules' formats and warnings merged in, and for a page
- * the starts on a timeline. `alone`: it is all this command reads (a short log alone is read without V8's
- * optimizing compiler: short-log.ts).
+ * the starts on a timeline. `alone`: it is all this command reads (then each regex is compiled to machine
+ * code at its first use, and a short log is read without V8's optimizing compiler: short-log.ts).
  */
 async function diagnoseSource(
   spec: SourceSpec,
