@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SourceSpec } from '../sources/index.js';
-import { isShortLog, SHORT_LOG_BYTES, withBaselineCode, withReadingFlags } from './short-log.js';
+import { isShortLog, SHORT_LOG_BYTES, withBaselineCode } from './short-log.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'vigil-short-log-'));
 const small = join(folder, 'small.log');
@@ -31,15 +31,6 @@ describe('isShortLog', () => {
     ['a unit', { kind: 'unit', unit: 'vllm' }, true, false],
   ])('%s', (_name, spec, readsInto, short) => {
     expect(isShortLog(spec, readsInto)).toBe(short);
-  });
-});
-
-describe('withReadingFlags', () => {
-  it('gives what the reading gives, and its error, for a long log too', async () => {
-    await expect(withReadingFlags(() => Promise.resolve(42), false)).resolves.toBe(42);
-    await expect(withReadingFlags(() => Promise.reject(new Error('unreadable')), false)).rejects.toThrow(
-      'unreadable',
-    );
   });
 });
 

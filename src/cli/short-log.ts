@@ -29,41 +29,24 @@ export function isShortLog(spec: SourceSpec, readsInto: boolean): boolean {
 }
 
 /**
- * Runs `read`, all a command reads, with each regex compiled to machine code at its first use rather than
- * to bytecode first and again to machine code at its second (`--no-regexp-tier-up`): a diagnosis compiles
- * some 400 regexes, most of them run more than once, and the bytecode was a compilation thrown away
- * (callgrind, instructions in all: the bundled incident 2.7 % fewer, a 10 MB journal 2.4 %). A short log
- * (`short`) is read with V8's optimizing compiler off too (its interpreter and baseline compiler still
- * run). The flags are put back after, before the code cache is written: V8 keys that cache by its flags
- * (code-cache.ts), and only `--turbofan` again (with, on V8 12, the flag it turned off by implication)
- * gives back the key a run without the change has (`--max-opt=1` would not: it turns TurboFan off as a
- * side effect that setting it back leaves). A choice the user gave node on its command line is left alone.
+ * Runs `read` with V8's optimizing compiler off (its interpreter and baseline compiler still run). The flag
+ * is put back after, before the code cache is written: V8 keys that cache by its flags (code-cache.ts),
+ * and only `--turbofan` again (with, on V8 12, the flag it turned off by implication) gives back the key
+ * a run without the change has (`--max-opt=1` would not: it turns TurboFan off as a side effect that
+ * setting it back leaves). A choice the user gave node on its command line is left alone.
  */
-export async function withReadingFlags<T>(read: () => Promise<T>, short: boolean): Promise<T> {
-  if (
-    process.execArgv.some((arg) =>
-      /^--(?:no-)?(?:turbofan|max-opt|osr-from-maglev|regexp-tier-up|regexp-interpret-all)\b/.test(arg),
-    )
-  )
+export async function withBaselineCode<T>(read: () => Promise<T>): Promise<T> {
+  if (process.execArgv.some((arg) => /^--(?:no-)?(?:turbofan|max-opt|osr-from-maglev)\b/.test(arg)))
     return read();
-  if (short) setFlagsFromString('--no-turbofan');
-  setFlagsFromString('--no-regexp-tier-up');
+  setFlagsFromString('--no-turbofan');
   try {
     return await read();
   } finally {
-    setFlagsFromString('--regexp-tier-up');
-    if (short) {
-      setFlagsFromString('--turbofan');
-      // V8 12 (Node 22) turns --osr-from-maglev off with --no-turbofan and leaves it off after --turbofan:
-      // without this the cache this run writes would carry other flags than the next run's, and be refused.
-      if (V8_MAJOR >= 12) setFlagsFromString('--osr-from-maglev');
-    }
+    setFlagsFromString('--turbofan');
+    // V8 12 (Node 22) turns --osr-from-maglev off with --no-turbofan and leaves it off after --turbofan:
+    // without this the cache this run writes would carry other flags than the next run's, and be refused.
+    if (V8_MAJOR >= 12) setFlagsFromString('--osr-from-maglev');
   }
-}
-
-/** `read` as a short log is read: withReadingFlags with V8's optimizing compiler off. */
-export function withBaselineCode<T>(read: () => Promise<T>): Promise<T> {
-  return withReadingFlags(read, true);
 }
 
 /** V8 before 12 has no --osr-from-maglev, and names a flag it does not know on stderr. */

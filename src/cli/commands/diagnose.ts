@@ -24,7 +24,7 @@ import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
-import { isShortLog, withReadingFlags } from '../short-log.js';
+import { isShortLog, withBaselineCode } from '../short-log.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
 
 interface DiagnoseFlags extends FleetFlags {
@@ -175,8 +175,8 @@ function describeHelpers(helpers: readonly PrescanThread[]): string {
 
 /**
  * One source's diagnosis, with the source's and the rules' formats and warnings merged in, and for a page
- * the starts on a timeline. `alone`: it is all this command reads (then each regex is compiled to machine
- * code at its first use, and a short log is read without V8's optimizing compiler: short-log.ts).
+ * the starts on a timeline. `alone`: it is all this command reads (a short log alone is read without V8's
+ * optimizing compiler: short-log.ts).
  */
 async function diagnoseSource(
   spec: SourceSpec,
@@ -209,7 +209,7 @@ async function diagnoseSource(
   const site = { place: placeOf(spec, runner.host), runner, env: io.env };
   const owner = (): Promise<SourceOwner> => findSourceOwner(spec, runner, io.env);
   const read = (): Promise<PageInput> => diagnoseOpened(source, options, rules, site, withTimeline, owner);
-  return alone ? withReadingFlags(read, isShortLog(spec, source.readInto !== undefined)) : read();
+  return alone && isShortLog(spec, source.readInto !== undefined) ? withBaselineCode(read) : read();
 }
 
 /**
