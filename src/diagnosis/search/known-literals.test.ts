@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import '../session.js';
 import { listedPatterns } from '../knowledge/any-of.js';
 import { BLOCK_PATTERNS } from '../knowledge/may-matter.js';
-import { KNOWN_LITERALS } from './known-literals.js';
+import { KNOWN_LITERALS, REFUSED_LITERALS } from './known-literals.js';
 import { readLiterals, requiredLiterals } from './required-literals.js';
 
 describe('the literals read at build time (scripts/build-literals.mjs)', () => {
@@ -21,6 +21,15 @@ describe('the literals read at build time (scripts/build-literals.mjs)', () => {
         readable = false;
       }
       expect(KNOWN_LITERALS.has(pattern.source), pattern.source).toBe(readable);
+      expect(REFUSED_LITERALS.has(pattern.source), pattern.source).toBe(!readable);
+    }
+  });
+
+  it('refuse, with the error reading gives, each source that cannot be read', () => {
+    expect(REFUSED_LITERALS.size).toBeGreaterThan(0);
+    for (const [source, message] of REFUSED_LITERALS) {
+      expect(() => readLiterals(source)).toThrow(message);
+      expect(() => requiredLiterals(source)).toThrow(message);
     }
   });
 

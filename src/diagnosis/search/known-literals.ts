@@ -1555,3 +1555,31 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['vLLM API server version \\S+', ['vLLM API server version ']],
   ['version|build|engine \\(v', ['version', 'build', 'engine (v']],
 ]);
+
+/** The patterns whose literals cannot be read, by source: the error reading them gives. */
+export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, string>([
+  [
+    "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
+    "cannot search for /(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+/ by its literals: an alternative has none",
+  ],
+  [
+    '^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)',
+    'cannot search for /^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)/ by its literals: an alternative has none',
+  ],
+  [
+    '^(?:build_async_engine_client\\w*|from_engine_args|from_vllm_config|create_engine_config|launch_server)$',
+    'cannot search for /^(?:build_async_engine_client\\w*|from_engine_args|from_vllm_config|create_engine_config|launch_server)$/ by its literals: an alternative has none',
+  ],
+  [
+    '^(?:build_model|create_model|setup_model|_build_engine|build_engine|load_engine|compile\\w*|_jit_compile|jit_load|_write_ninja_file_and_compile\\w*)$',
+    'cannot search for /^(?:build_model|create_model|setup_model|_build_engine|build_engine|load_engine|compile\\w*|_jit_compile|jit_load|_write_ninja_file_and_compile\\w*)$/ by its literals: an alternative has none',
+  ],
+  [
+    '^(?:create_chat_completion|create_completion|create_embedding|chat_completion_stream_generator|completion_stream_generator|generate|handle_request|_handle_request|v1_chat_completions|v1_completions|openai_v1_\\w+|generate_request)$',
+    'cannot search for /^(?:create_chat_completion|create_completion|create_embedding|chat_completion_stream_generator|completion_stream_generator|generate|handle_request|_handle_request|v1_chat_completions|v1_completions|openai_v1_\\w+|generate_request)$/ by its literals: an alternative has none',
+  ],
+  [
+    '^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$',
+    'cannot search for /^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$/ by its literals: an alternative has none',
+  ],
+]);

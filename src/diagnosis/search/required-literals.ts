@@ -1,4 +1,4 @@
-import { KNOWN_LITERALS } from './known-literals.js';
+import { KNOWN_LITERALS, REFUSED_LITERALS } from './known-literals.js';
 
 /**
  * The literals a regular expression cannot match without: for each of its top-level alternatives, one run
@@ -14,6 +14,8 @@ export function requiredLiterals(source: string): string[] {
   // them here took 5 ms of a short log's run and 40 ms of a long one's.
   const known = KNOWN_LITERALS.get(source);
   if (known !== undefined) return [...known];
+  const refused = REFUSED_LITERALS.get(source);
+  if (refused !== undefined) throw new Error(refused);
   return readLiterals(source);
 }
 
