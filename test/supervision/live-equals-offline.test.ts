@@ -156,7 +156,7 @@ describe('vigil watch --follow --log: a start judged on its silence reads the fi
     // Every line of the file is in the report (its line count is diagnose's, lone CRs included).
     const pauses = fc
       .uniqueArray(fc.integer({ min: 1, max: FIRST_TRACEBACK_LINE - 1 }), { minLength: 1, maxLength: 2 })
-      .map((at) => at.map((n) => `${n}:900`).join(','));
+      .map((at) => at.map((n) => `${n}:2000`).join(','));
     await fc.assert(
       fc.asyncProperty(pauses, async (pausesAt) => {
         const path = join(tempDir(), 'server.log');
@@ -166,8 +166,9 @@ describe('vigil watch --follow --log: a start judged on its silence reads the fi
         const watching = watchLog({
           path,
           pollMs: 20,
-          // Each pause is longer: the watch looks at the start's lines in every one of them.
-          fatalQuietMs: 300,
+          // Each pause is longer: the watch looks at the start's lines in every one of them. Long enough
+          // that a busy machine's stall while the replay writes the failure is not taken for its silence.
+          fatalQuietMs: 1500,
           signal: controller.signal,
           createDiagnosisSession: () => createDiagnosisSession(),
           onEvent: (event) => {
