@@ -394,8 +394,9 @@ function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): 
   return (
     candidates.find((c) => {
       // An exception's class is part of what it says: a copy without it says less.
-      if (c.line.n >= failure.line.n || !c.fatal || c.wrapper) return false;
+      if (c.line.n >= failure.line.n || c.wrapper) return false;
       if (failure.exception !== null && c.exception === null) return false;
+      if (!c.fatal) return relays(c, text);
       const other = squash(c.message);
       return (
         other.length >= MIN_COPY &&
@@ -403,6 +404,20 @@ function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): 
       );
     }) ?? null
   );
+}
+
+/** A client's report of what its server raised: `Server error: Could not infer dtype of NoneType`. */
+const RELAYED = /^(?:Server|Remote|Shard|Backend) error: (.+)$/;
+const MIN_RELAYED = 24;
+
+/**
+ * An error line, logged before the failure, relaying another process's error that the failure quotes
+ * (TGI's router logs the shard's `Server error: X`, then panics `Unable to warmup model: Generation("X")`).
+ */
+function relays(c: Candidate, text: string): boolean {
+  if (c.kind !== 'error-line' || c.line.level !== 'ERROR') return false;
+  const relayed = RELAYED.exec(squash(c.message))?.[1];
+  return relayed !== undefined && relayed.length >= MIN_RELAYED && text.includes(relayed);
 }
 
 /**

@@ -29,4 +29,23 @@ describe('an error logged again', () => {
     );
     expect(d.rootCause?.exception).toBe('torch.AcceleratorError');
   });
+
+  // TGI's router relays the shard's error, then panics quoting it (set g's tgi-2102, its first two lines).
+  const RELAYED = [
+    '2023-07-03T13:15:24.814502Z ERROR warmup{max_input_length=1024}:warmup{max_input_length=1024}: text_generation_client: router/client/src/lib.rs:33: Server error: Could not infer dtype of NoneType',
+    "thread 'main' panicked at 'Unable to warmup model: Generation(\"Could not infer dtype of NoneType\")', router/src/main.rs:213:18",
+  ];
+
+  it('is the relayed error where a client logged what its server raised before quoting it again', () => {
+    const d = diagnose(RELAYED.join('\n'));
+    expect(d.rootCause?.lineNumber).toBe(1);
+    expect(d.rootCause?.message).toBe('Server error: Could not infer dtype of NoneType');
+  });
+
+  it('is the later line where the relayed error is another', () => {
+    const d = diagnose(
+      [RELAYED[0]?.replace('infer dtype of NoneType', 'reach the shard at all'), RELAYED[1]].join('\n'),
+    );
+    expect(d.rootCause?.lineNumber).toBe(2);
+  });
 });
