@@ -15,6 +15,7 @@ import type { Candidate } from './candidate.js';
 import { completeDraft } from './collect-candidates.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
+import { TRACEBACK_START } from '../parsing/traceback.js';
 import { cap, describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
@@ -129,7 +130,6 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
 }
 
 const LAST_WORDS = 5;
-const TRACEBACK_START = /Traceback \(most recent call last\):/;
 /** A supervisor's own line (systemd's, a container runtime's), not the server's. */
 const SUPERVISOR_LINE = /\bsystemd\[\d+\]: |^\s*$/;
 
@@ -189,6 +189,13 @@ function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Can
   );
 }
 
+/** The log's last start, once the log is over, when it neither became ready nor was asked to stop. */
+function lastUnfinishedStart(input: DiagnosisInput): Attempt | null {
+  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+  if (attempt === undefined || attempt.readyLine !== null) return null;
+  return attempt.stopLine !== null || attempt.stopped ? null : attempt;
+}
+
 /** vLLM's SIGTERM handler: `raise KeyboardInterrupt("terminated")`. */
 const TERMINATED = /\bterminated\b/;
 
@@ -200,9 +207,8 @@ const TERMINATED = /\bterminated\b/;
 function findTerminatedBeforeReady(
   input: DiagnosisInput,
 ): { attempt: Attempt; candidates: Candidate[] } | null {
-  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
-  if (attempt === undefined || !attempt.server || attempt.readyLine !== null) return null;
-  if (attempt.stopLine !== null || attempt.stopped) return null;
+  const attempt = lastUnfinishedStart(input);
+  if (attempt === null || !attempt.server) return null;
   const signal = attempt.candidates.findLast(
     (c) =>
       c.exception !== null && /(?:^|\.)KeyboardInterrupt$/.test(c.exception) && TERMINATED.test(c.message),
@@ -216,10 +222,9 @@ function findTerminatedBeforeReady(
  * asked for and no work after: the start ended there. What it was doing before is all the log holds of why.
  */
 function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
-  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+  const attempt = lastUnfinishedStart(input);
   const mark = attempt?.exitMark ?? null;
-  if (attempt === undefined || mark === null) return null;
-  if (attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return null;
+  if (attempt === null || mark === null) return null;
   if (input.input.lines - mark.line.n >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
   return { attempt, candidates: [exitCandidate(attempt, mark)] };
 }

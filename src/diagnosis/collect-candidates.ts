@@ -120,12 +120,10 @@ const RAISED_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*): (.+)/;
 const RAISED_BY = /\braised:\s*$/;
 
 /** The exception on the line after a wrapper's `raised:`. */
-function findRaisedException(traceback: Traceback): ExceptionLine | null {
-  const next = traceback.detail[0];
-  if (next === undefined || !RAISED_BY.test(traceback.message)) return null;
-  const m = RAISED_EXCEPTION.exec(next.text);
-  return m ? { type: m[1] ?? '', message: m[2] ?? '', line: next } : null;
-}
+const findRaisedException = (traceback: Traceback): ExceptionLine | null =>
+  RAISED_BY.test(traceback.message)
+    ? findExceptionLine(traceback.detail.slice(0, 1), RAISED_EXCEPTION, false)
+    : null;
 
 /**
  * The exception a compiler met, as its repr closes the compiler's message (Triton's `CompilationError: at
@@ -133,14 +131,8 @@ function findRaisedException(traceback: Traceback): ExceptionLine | null {
  */
 const REPR_EXCEPTION = /^\s*((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))\((['"])(.+)\2\)\s*$/;
 
-function findReprException(lines: readonly ParsedLine[]): ExceptionLine | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as ParsedLine;
-    const m = REPR_EXCEPTION.exec(line.text);
-    if (m) return { type: m[1] ?? '', message: m[3] ?? '', line };
-  }
-  return null;
-}
+const findReprException = (lines: readonly ParsedLine[]): ExceptionLine | null =>
+  findExceptionLine(lines, REPR_EXCEPTION, true, 3);
 
 /** A loader's list of what each attempt raised: its first entry. */
 const findListedException = (lines: readonly ParsedLine[]): ExceptionLine | null =>
@@ -159,15 +151,17 @@ interface ExceptionLine {
   line: ParsedLine;
 }
 
+/** `pattern`'s first group is the class; `messageGroup` the message. */
 function findExceptionLine(
   lines: readonly ParsedLine[],
   pattern: RegExp,
   last: boolean,
+  messageGroup = 2,
 ): ExceptionLine | null {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[last ? lines.length - 1 - i : i] as ParsedLine;
     const m = pattern.exec(line.text);
-    if (m) return { type: m[1] ?? '', message: m[2] ?? '', line };
+    if (m) return { type: m[1] ?? '', message: m[messageGroup] ?? '', line };
   }
   return null;
 }

@@ -238,8 +238,7 @@ class Session implements DiagnosisSession, ScanTarget {
   askStop(): void {
     this.scanner.flush();
     this.releaseHeld();
-    const attempt = this.current;
-    attempt.stopLine ??= this.lineCount;
+    this.current.stopLine ??= this.lineCount;
   }
 
   end(): Diagnosis {
