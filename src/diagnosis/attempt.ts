@@ -204,3 +204,28 @@ export function eligibleCandidates(attempt: Attempt): Candidate[] {
 export function hasFatalEvidence(attempt: Attempt): boolean {
   return attempt.exitedWithFailure || eligibleCandidates(attempt).some((c) => c.fatal);
 }
+
+/** Ordinary lines after an error that show a start went on past it. */
+export const WENT_ON = 10;
+
+/** An error that says the server carries on past it. */
+const GOES_ON = /\bretrying\b|\bwill retry\b|\bfalling back\b|\bskipping\b|\bignor(?:ed|ing)\b/i;
+
+/** An error, not a warning or a hint at something merely unsupported: what a dying server logs. */
+export function speaksOfFailure(c: Candidate): boolean {
+  if (GOES_ON.test(c.message)) return false;
+  if (c.fatal) return true;
+  if (c.kind === 'error-line') return true;
+  if (c.kind === 'hint') return c.line.level === 'ERROR' || c.line.level === 'CRITICAL';
+  return c.strength >= 20;
+}
+
+/**
+ * Whether the start's last error came just now, with no work after it (a request's own failure aside): a
+ * shutdown no one asked for that follows it is that error's end, not an orderly stop (TGI's launcher:
+ * `ERROR ... Shard 0 crashed`, then `Shutting down shards`).
+ */
+export function errorJustBefore(attempt: Attempt): boolean {
+  const last = attempt.candidates.findLast((c) => speaksOfFailure(c) && c.phase !== 'request');
+  return last !== undefined && attempt.work - last.workBefore < WENT_ON;
+}

@@ -1,11 +1,20 @@
 import type { Signature } from '../signatures/define-signature.js';
-import type { Diagnosis, Engine, FailureGroup, RootCause, ServiceSummary } from '../types/diagnosis.js';
+import type {
+  Diagnosis,
+  Engine,
+  FailureGroup,
+  RootCause,
+  ServiceSummary,
+  SignatureMatch,
+} from '../types/diagnosis.js';
 import {
   deathOf,
   eligibleCandidates,
   hasFatalEvidence,
   LIVED_THROUGH,
+  speaksOfFailure,
   survivedBefore,
+  WENT_ON,
   workBeforeDeath,
   type Attempt,
   type ExitMark,
@@ -13,9 +22,12 @@ import {
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
 import { completeDraft } from './collect-candidates.js';
+import { CRASH_SITE_CATEGORIES } from './classify/categories.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
+import type { ParsedLine } from '../parsing/parsed-line.js';
+import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
@@ -32,6 +44,8 @@ export interface DiagnosisInput {
   /** The last version each engine printed of itself. */
   engineVersions: ReadonlyMap<Engine, string>;
   processes: string[];
+  /** The log's last lines, once it has ended (blank ones aside). */
+  lastLines?: readonly ParsedLine[];
 }
 
 const SIGNATURE_PULL = 60;
@@ -119,7 +133,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     ...base,
     verdict: 'failure',
     rootCause,
-    signature: chosen.hit ? describeSignature(chosen.hit, engine) : null,
+    signature: chosen.hit ? placeDeath(describeSignature(chosen.hit, engine), chosen) : null,
     // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
     general: chosen.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
     groups: causes,
@@ -127,6 +141,25 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     evidence: collectEvidence(best, groups),
     ...lastWordsOf(chosen),
   };
+}
+
+/** How many lines after a death its stack is looked for in. */
+const STACK_AFTER = 40;
+
+/**
+ * A death that names no cause (a signature that weighs less than a cause, of no kind) takes its kind from
+ * the stack printed after it, where one names the place (categories.ts CRASH_SITE_CATEGORIES).
+ */
+function placeDeath(signature: SignatureMatch, chosen: Scored): SignatureMatch {
+  if (signature.category !== 'other' || (chosen.hit?.signature.weight ?? 1) >= 1) return signature;
+  const { context, contextBefore } = chosen.candidate;
+  // Known noise is no stack (PyTorch's exit warning from ProcessGroupNCCL.cpp).
+  const stack = context
+    .slice(contextBefore, contextBefore + STACK_AFTER)
+    .filter((line) => !isNoise(line))
+    .join('\n');
+  const place = CRASH_SITE_CATEGORIES.find((row) => row.frames.test(stack));
+  return place === undefined ? signature : { ...signature, category: place.category };
 }
 
 const LAST_WORDS = 5;
@@ -185,7 +218,8 @@ function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Can
     findKnownFailureAtEnd(input) ??
     findErrorAtEnd(input) ??
     findExitBeforeReady(input) ??
-    findTerminatedBeforeReady(input)
+    findTerminatedBeforeReady(input) ??
+    findLastWordsError(input)
   );
 }
 
@@ -194,6 +228,45 @@ function lastUnfinishedStart(input: DiagnosisInput): Attempt | null {
   const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
   if (attempt === undefined || attempt.readyLine !== null) return null;
   return attempt.stopLine !== null || attempt.stopped ? null : attempt;
+}
+
+/** Words of a failure in a line no grammar reads: what a pasted log that stops at its error ends with. */
+const FAILURE_WORDS =
+  /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|unable to|segmentation fault|core dumped|killed)\b/i;
+/** How many of the last lines (blank ones aside) may be the last words. */
+const LAST_WORDS_READ = 3;
+
+/**
+ * The last start, when nothing was found in it but its log ends, with no readiness and no stop, in a line
+ * that speaks of a failure in words no grammar knows (a runtime's own `Exception caught at file:...`): a
+ * log that stops at an error is no all-clear, and that line is all it says of why.
+ */
+function findLastWordsError(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = lastUnfinishedStart(input);
+  if (attempt === null || attempt.candidates.some((c) => c.fatal)) return null;
+  const line = (input.lastLines ?? [])
+    .slice(-LAST_WORDS_READ)
+    .findLast(
+      (l) => l.level !== 'INFO' && l.level !== 'DEBUG' && FAILURE_WORDS.test(l.text) && !isNoise(l.text),
+    );
+  if (line === undefined) return null;
+  const draft = {
+    kind: 'error-line' as const,
+    exception: null,
+    message: line.text.trim(),
+    line,
+    frames: [],
+    detail: [],
+    strength: 0,
+    fatal: true,
+    wrapper: false,
+  };
+  return {
+    attempt,
+    candidates: [
+      completeDraft(draft, attempt.index, false, [], attempt.chatter, `last:${line.n}`, attempt.work),
+    ],
+  };
 }
 
 /** vLLM's SIGTERM handler: `raise KeyboardInterrupt("terminated")`. */
@@ -273,21 +346,6 @@ function findErrorAtEnd(input: DiagnosisInput): { attempt: Attempt; candidates: 
   if (attempt.readyLine !== null && attempt.chatter > last.chatterBefore) return null;
   if (attempt.work - last.workBefore >= WENT_ON) return null;
   return { attempt, candidates: errors };
-}
-
-/** Ordinary lines after an error that show a start went on past it. */
-const WENT_ON = 10;
-
-/** An error that says the server carries on past it. */
-const GOES_ON = /\bretrying\b|\bwill retry\b|\bfalling back\b|\bskipping\b|\bignor(?:ed|ing)\b/i;
-
-/** An error, not a warning or a hint at something merely unsupported: what a dying server logs. */
-function speaksOfFailure(c: Candidate): boolean {
-  if (GOES_ON.test(c.message)) return false;
-  if (c.fatal) return true;
-  if (c.kind === 'error-line') return true;
-  if (c.kind === 'hint') return c.line.level === 'ERROR' || c.line.level === 'CRITICAL';
-  return c.strength >= 20;
 }
 
 /**

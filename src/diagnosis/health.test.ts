@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from './index.js';
+import { createDiagnosisSession, diagnose } from './index.js';
 
 // "No failure" says what the log shows of health: a tick is earned by readiness or an asked-for stop.
 describe('the health a log shows when nothing failed', () => {
@@ -198,5 +198,52 @@ describe('a shutdown in an error line', () => {
     ];
     const d = diagnose(log.join('\n'));
     expect(d.rootCause?.message).toContain('died unexpectedly');
+  });
+});
+
+// A shutdown no stop asked for is orderly only where the server had gone on past its last error.
+describe('a shutdown that follows an error', () => {
+  const START = '2024-06-03T07:12:20.785971Z  INFO text_generation_launcher: Starting shard rank=0';
+  const ERROR = '2024-06-03T07:12:23.785971Z ERROR text_generation_launcher: Widget 0 exploded';
+  const SHUTDOWN = [
+    '2024-06-03T07:12:23.886159Z  INFO text_generation_launcher: webserver terminated',
+    '2024-06-03T07:12:23.886187Z  INFO text_generation_launcher: Shutting down shards',
+  ];
+  const WORK = Array.from(
+    { length: 12 },
+    (_, i) => `2024-06-03T07:12:2${i % 10}.0Z  INFO text_generation_launcher: Loading layer ${i}`,
+  );
+  it.each([
+    ['right after the error: its end', [START, ERROR, ...SHUTDOWN], 'failure'],
+    ['after the start went on past the error: orderly', [START, ERROR, ...WORK, ...SHUTDOWN], 'no-failure'],
+  ])('%s', (_name, lines, verdict) => {
+    const d = diagnose(`${lines.join('\n')}\n`);
+    expect(d.verdict).toBe(verdict);
+    if (verdict === 'failure') expect(d.rootCause?.message).toBe('Widget 0 exploded');
+  });
+});
+
+// A log that stops, before readiness and with no stop, at a line that speaks of a failure in words no
+// grammar knows: that line is the finding, not an all-clear.
+describe('the last words of a log that stops at an error', () => {
+  const START = [
+    'INFO 12-04 09:00:00 [api_server.py:1] vLLM API server version 0.9.0',
+    'INFO 12-04 09:00:01 [loader.py:1] Loading weights',
+  ];
+  it.each([
+    ["a runtime's own words", 'Exception caught at file:D:/a/llama.cpp/ggml-sycl.cpp, line:4221', 'failure'],
+    ['a bare complaint', 'widget: operation failed with code -5', 'failure'],
+    ['an INFO line quoting an error', 'INFO 12-04 09:00:02 [loader.py:2] retry on error: no', 'no-failure'],
+    ['a line of progress', 'Loading safetensors checkpoint shards: 100% 4/4', 'no-failure'],
+  ])('%s', (_name, last, verdict) => {
+    const d = diagnose(`${[...START, last].join('\n')}\n`);
+    expect(d.verdict).toBe(verdict);
+    if (verdict === 'failure') expect(d.rootCause?.message).toBe(last);
+  });
+
+  it('is no finding while the log may go on', () => {
+    const session = createDiagnosisSession();
+    session.push(`${[...START, 'widget: operation failed with code -5'].join('\n')}\n`);
+    expect(session.peek().verdict).toBe('no-failure');
   });
 });

@@ -9,7 +9,7 @@ import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
-import { createAttempt, eligibleCandidates, type Attempt } from './attempt.js';
+import { createAttempt, eligibleCandidates, errorJustBefore, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import {
@@ -45,6 +45,8 @@ import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
+/** How many of the log's last lines the diagnosis may read as its last words. */
+const LAST_LINES_KEPT = 5;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -338,7 +340,11 @@ class Session implements DiagnosisSession, ScanTarget {
     const quiet = () =>
       !this.assembler.isBusy(line.n) && !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
     // A shutdown said in an error (`Worker proc ... died unexpectedly, shutting down executor.`) is a death.
-    const orderly = () => isShutdownPhrase(line.text) && line.level !== 'ERROR' && line.level !== 'CRITICAL';
+    const orderly = () =>
+      isShutdownPhrase(line.text) &&
+      line.level !== 'ERROR' &&
+      line.level !== 'CRITICAL' &&
+      !errorJustBefore(attempt);
     if (asked ? quiet() : orderly() && quiet()) attempt.stopLine = line.n;
   }
 
@@ -507,6 +513,16 @@ class Session implements DiagnosisSession, ScanTarget {
     }
   }
 
+  /** The log's last lines (blank ones aside), oldest first: what it ends with. */
+  private lastLines(): ParsedLine[] {
+    const lines: ParsedLine[] = [];
+    for (let n = this.lineCount; n > 0 && n > this.lineCount - LAST_LINES_KEPT; n--) {
+      const line = this.lineAt(n);
+      if (line.text.trim() !== '') lines.unshift(line);
+    }
+    return lines;
+  }
+
   /** A stand-in line for a traceback that has no exception line to point at. */
   private lineAt(n: number): ParsedLine {
     return parseLine(this.recent.at(this.lineCount + 1 - n) ?? '', n);
@@ -529,6 +545,7 @@ class Session implements DiagnosisSession, ScanTarget {
       engineVotes: this.engineVotes,
       engineVersions: this.engineVersions,
       processes: [...this.processes],
+      lastLines: ended ? this.lastLines() : [],
     });
     if (this.droppedGroups > 0) {
       diagnosis.warnings.push(

@@ -156,6 +156,44 @@ describe('parseLine', () => {
       { text: 'Failed to initialize executor on rank 6: x', level: 'ERROR' },
     ],
     ['uvicorn', 'ERROR:    [Errno 98] address already in use', { text: '[Errno 98] address already in use' }],
+    [
+      'loguru',
+      '2025-05-23 03:12:20.499 | ERROR    | xinference.core.worker:launch:80 - widget exploded',
+      { text: 'widget exploded', level: 'ERROR' },
+    ],
+    [
+      'a time, then the level',
+      '2025-01-01 10:00:00,123 ERROR widget exploded',
+      { text: 'widget exploded', level: 'ERROR' },
+    ],
+    [
+      'a time, then the level in brackets',
+      '2025-01-01 10:00:00 [ERROR] widget exploded',
+      { text: 'widget exploded', level: 'ERROR' },
+    ],
+    [
+      "Ray's driver logger",
+      '2025-01-29 07:44:33,365 ERROR worker.py:422 -- Unhandled error: boom',
+      { text: 'Unhandled error: boom', level: 'ERROR' },
+    ],
+    [
+      "env_logger's header",
+      '[2025-01-01T10:00:00Z ERROR my_crate] widget exploded',
+      { text: 'widget exploded', level: 'ERROR' },
+    ],
+    [
+      "zap's tab-separated fields",
+      '2025-01-01T10:00:00.123Z\terror\tserver/main.go:12\twidget exploded',
+      { text: 'widget exploded', level: 'ERROR' },
+    ],
+    ["Python's basicConfig", 'ERROR:root:widget exploded', { text: 'widget exploded', level: 'ERROR' }],
+    [
+      'a level before the time',
+      'ERROR 2025-07-21 14:34:24.934 factory.py:62] boom',
+      { text: 'boom', level: 'ERROR' },
+    ],
+    ['a lone bracketed level is the message', '[ERROR] widget exploded', { text: '[ERROR] widget exploded' }],
+    ['an error message is no header', 'Error: widget exploded', { text: 'Error: widget exploded' }],
     ['k9s borders', '│ ERROR 01-02 03:04:05 engine.py:389] boom │', { text: 'boom', level: 'ERROR' }],
     [
       'CI timestamp with column marker',

@@ -33,6 +33,7 @@ const LEVELS: Record<string, Level> = {
   C: 'CRITICAL',
   CRITICAL: 'CRITICAL',
   FATAL: 'CRITICAL',
+  PANIC: 'CRITICAL',
 };
 
 const LEVEL_OF = new Map(Object.entries(LEVELS));
@@ -54,6 +55,9 @@ const LOCAL_MONTH = String.raw`(?:${MONTH}|\p{L}{2,9}\.?|\d{1,2} ?[月월])`;
 const ISO = String.raw`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const ISO_T = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const LEVEL_WORD = '(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|TRACE|FATAL)';
+/** A level word in capitals or, as zap and others write it, in lower case. */
+const LEVEL_ANY =
+  '(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|TRACE|FATAL|debug|info|warning|warn|error|critical|fatal)';
 
 /** A process tag's label: the name, with the rank where one is given (`VllmWorker rank=0`). */
 function tagLabel(m: RegExpExecArray): string {
@@ -133,7 +137,7 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     // A viewer's copy of container output (Portainer, a log shipper): `2025-03-05 09:00:31 SIGABRT: abort`.
     // Not an application logger's own header, which goes on with a level, a `,123` or a `|`.
     pattern: new RegExp(
-      String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?!\s*(?:${LEVEL_WORD}\b|[-|:]\s))`,
+      String.raw`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?!\s*(?:\[?${LEVEL_WORD}\b|[-|:]\s))`,
       'i',
     ),
     first: isDigit,
@@ -316,5 +320,31 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^(ERROR|WARNING|INFO|DEBUG|CRITICAL):\s+/,
     first: isUpper,
     level: (m) => toLevel(m[1]),
+  },
+  // Any other logger whose header gives the level a field of its own, after a time or in a shape no message
+  // starts with (the last rows: a format named above reads its own). Without them an unknown application's
+  // `ERROR` line has no level, and neither its error nor its INFO chatter reads as such.
+  {
+    id: 'timed-level',
+    stage: 'header',
+    // loguru `2025-01-01 10:00:00.123 | ERROR    | mod:fn:12 - `, `2025-01-01 10:00:00,123 ERROR `, `10:00:00
+    // [ERROR] `, zap's `...Z\terror\tmain.go:12\t`, env_logger's `[2025-01-01T10:00:00Z ERROR crate] `,
+    // Spring's `... ERROR 123 --- [main] c.e.W : `, Ray's and flashinfer's `... INFO worker.py:1 -- `.
+    pattern: new RegExp(
+      String.raw`^\[?(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?(?:\s*[|-])?\s*(?:\[\s*${LEVEL_ANY}\s*\]|${LEVEL_ANY}\b)(?: [\w:.-]+\])?(?:\s*\|\s*[\w.<>-]+:[\w.<>-]+:\d+ -)?(?: \d+ --- \[[^\]]*\] \S+\s+:)?[\s|:-]*(?:[\w./-]+\.\w+:\d+ --? )?`,
+    ),
+    first: (c) => isDigit(c) || c === 91,
+    level: (m) => toLevel(m[1] ?? m[2]),
+  },
+  {
+    id: 'leading-level',
+    stage: 'header',
+    // Python's basicConfig `ERROR:root:`, `ERROR - `, a level before the time `ERROR 2025-01-01 ...`, zap's
+    // `error\tmain.go:12\t` after its time (a lone `[ERROR] ` stays the message's own word, as above).
+    pattern: new RegExp(
+      String.raw`^(?:${LEVEL_WORD}:[\w.]+:|${LEVEL_WORD} - |(debug|info|warn|error|fatal|panic)\t[\w./-]+:\d+\t|${LEVEL_WORD} (?=\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s))(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s+(?:[\w./-]+:\d+\]\s*)?)?`,
+    ),
+    first: (c) => isUpper(c) || (c >= 97 && c <= 122),
+    level: (m) => toLevel(m[1] ?? m[2] ?? m[3] ?? m[4]),
   },
 ];

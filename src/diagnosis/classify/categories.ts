@@ -43,7 +43,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
     exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
     words:
-      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory/i,
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
   },
   {
     category: 'illegal-memory-access',
@@ -57,7 +57,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
     words:
-      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_\d{2,3}\b|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_?\d{2,3}\b|(?:amdgpu|\bgfx\d+\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
   },
   {
     category: 'driver-cuda-mismatch',
@@ -75,7 +75,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|\bMPI error\b|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
   },
   {
     category: 'distributed-ray',
@@ -125,7 +125,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'Two installed packages are at versions that do not work together (a library newer or older than the engine expects). Compare the versions the message names with what the engine requires, and install matching ones.',
     words:
-      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
+      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
   },
   {
     category: 'missing-dependency',
@@ -166,5 +166,17 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     category: 'other',
     meaning:
       "The failure does not fall into a known kind. Read the root-cause message and where it was raised, and search the engine's issues for it.",
+  },
+];
+
+/**
+ * A death that names no cause (a segfault, an abort, glibc's heap check) says where it happened in the
+ * stack it prints after it: a crash inside NCCL's calls is the GPUs failing to talk to each other.
+ */
+export const CRASH_SITE_CATEGORIES: readonly { category: Category; frames: RegExp }[] = [
+  {
+    category: 'distributed-nccl',
+    frames:
+      /\bnccl[A-Z]\w*|\blibnccl\b|\bpynccl\w*|\bProcessGroupNCCL\b|\bc10d::|\ball_?reduce\w*|\baddProxyOp\w*/,
   },
 ];

@@ -30,6 +30,15 @@ describe('classifyCause', () => {
       'illegal-memory-access',
     ],
     [null, 'rocBLAS error: Could not initialize Tensile host: No devices found', [], 'gpu-arch-unsupported'],
+    // cuBLAS that cannot create its handle has found no memory left; a device's allocator failing.
+    [null, 'CUDA error: CUBLAS_STATUS_NOT_INITIALIZED', [], 'oom-gpu'],
+    ['RuntimeError', 'nrt_tensor_allocate status=4 message="Allocation Failure"', [], 'oom-gpu'],
+    ['RuntimeError', 'SGLang only supports sm75 and above.', [], 'gpu-arch-unsupported'],
+    [null, 'amdgpu is not supported', [], 'gpu-arch-unsupported'],
+    // Open MPI's shared-memory transport between ranks.
+    [null, '[40a8c9673b05:1447853] Read -1, expected 33554432, errno = 14', [], 'distributed-nccl'],
+    // A call into a package built for another version of it.
+    ['TypeError', 'varlen_fwd() takes 14 positional arguments but 15 were given', [], 'dependency-mismatch'],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
     // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.
