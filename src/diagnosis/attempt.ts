@@ -229,3 +229,14 @@ export function errorJustBefore(attempt: Attempt): boolean {
   const last = attempt.candidates.findLast((c) => speaksOfFailure(c) && c.phase !== 'request');
   return last !== undefined && attempt.work - last.workBefore < WENT_ON;
 }
+
+/**
+ * A bare exception (`raise TimeoutError`) that the other one raises again, its class with words
+ * (`TimeoutError: RPC call to execute_model timed out.`): the later one says what the first could not.
+ */
+export function saysLessThan(bare: Candidate, other: Candidate): boolean {
+  if (bare.message.trim() !== '' || bare.exception === null || other.exception === null) return false;
+  return lastClass(bare.exception) === lastClass(other.exception) && other.message.trim() !== '';
+}
+
+const lastClass = (type: string): string => type.slice(type.lastIndexOf('.') + 1);

@@ -9,7 +9,7 @@ import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
-import { createAttempt, eligibleCandidates, errorJustBefore, type Attempt } from './attempt.js';
+import { createAttempt, eligibleCandidates, errorJustBefore, saysLessThan, type Attempt } from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import {
@@ -388,7 +388,8 @@ class Session implements DiagnosisSession, ScanTarget {
       for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) {
         // The same error again right after itself (a library complaining once per import) is no chain;
         // a stop (`SystemExit`, a cancelled task) handled on the way out is no cause, however linked.
-        if (!added.includes(candidate) && candidate.fatal) candidate.chainBonus += bonus;
+        if (!added.includes(candidate) && candidate.fatal && !added.some((c) => saysLessThan(candidate, c)))
+          candidate.chainBonus += bonus;
       }
       link = link.chainedFrom;
     }

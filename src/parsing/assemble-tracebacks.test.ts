@@ -109,6 +109,23 @@ describe('TracebackAssembler', () => {
   });
 });
 
+describe('a traceback quoted inside an indented block', () => {
+  // Ray Serve's status in YAML: `message: |-`, then the replica's `RuntimeError(traceback.format_exc())`.
+  it('ends at the exception line indented as far as its header', () => {
+    const found = assemble(
+      [
+        '        message: |-',
+        '          RuntimeError: Traceback (most recent call last):',
+        '            File "/srv/replica.py", line 9, in init',
+        '              torch._C._cuda_init()',
+        '          RuntimeError: No CUDA GPUs are available',
+      ].join('\n'),
+    );
+    expect(found.at(-1)?.exception).toBe('RuntimeError');
+    expect(found.at(-1)?.message).toBe('No CUDA GPUs are available');
+  });
+});
+
 describe('a traceback whose body is printed bare', () => {
   it('belongs to the process that tagged its first line', () => {
     const found = assemble(

@@ -25,6 +25,12 @@ interface OpenState {
   level: ParsedLine['level'];
   /** Its place among the open ones: they are given up in the order they were opened. */
   opened: number;
+  /**
+   * How far the traceback itself is indented (its header's column, or its first frame's less two): a
+   * traceback quoted inside an indented block (a YAML `message: |-` of Ray Serve) ends at an exception
+   * line indented as far.
+   */
+  indent: number;
 }
 
 export type LineRole = 'traceback' | 'message' | 'other';
@@ -88,7 +94,7 @@ export class TracebackAssembler {
     }
     if (TRACEBACK_START.test(text)) {
       if (state) this.finish(key, state);
-      this.start(key, line, false);
+      this.start(key, line, false).indent = indentOf(text);
       return 'traceback';
     }
     const frame = FRAME.exec(text) ?? null;
@@ -97,6 +103,7 @@ export class TracebackAssembler {
       if (current === undefined || current.closed) {
         if (current) this.finish(key, current);
         current = this.start(key, line, true);
+        current.indent = Math.max(0, indentOf(text) - FRAME_INDENT);
       }
       if (current.traceback.frames.length < MAX_FRAMES) {
         current.traceback.frames.push({
@@ -216,6 +223,7 @@ export class TracebackAssembler {
       lastSeen: line.n,
       level: line.level,
       opened: this.openedCount++,
+      indent: 0,
     };
     this.open.set(key, state);
     this.see(key, state, line.n);
@@ -239,7 +247,7 @@ export class TracebackAssembler {
       if (last && last.line === null) last.line = Number(arrow[1]);
       return 'traceback';
     }
-    const exception = readExceptionLine(stripGroupBars(text));
+    const exception = readExceptionLine(stripGroupBars(dedent(text, state.indent)));
     if (exception !== null) {
       tb.exception = exception.type;
       tb.message = exception.message;
@@ -287,6 +295,17 @@ export class TracebackAssembler {
     this.finishedAt.set(key, state.traceback.lastLine);
     this.emit(state.traceback);
   }
+}
+
+/** How far Python indents a frame's `File` line past its traceback's header. */
+const FRAME_INDENT = 2;
+
+const indentOf = (text: string): number => text.length - text.trimStart().length;
+
+/** `text` without `indent` leading spaces, where it has exactly those (then it stands where its traceback does). */
+function dedent(text: string, indent: number): string {
+  if (indent === 0 || indentOf(text) !== indent) return text;
+  return text.slice(indent);
 }
 
 /**

@@ -186,6 +186,11 @@ describe('parseLine', () => {
       '2025-01-01T10:00:00.123Z\terror\tserver/main.go:12\twidget exploded',
       { text: 'widget exploded', level: 'ERROR' },
     ],
+    [
+      "a wrapper's stream tag after its time",
+      '[2024-12-05 04:16:07] [stderr] time=2024-12-05T04:16:07.547-03:00 level=ERROR source=routes.go:1205 msg="boom"',
+      { text: 'msg="boom"', level: 'ERROR' },
+    ],
     ["Python's basicConfig", 'ERROR:root:widget exploded', { text: 'widget exploded', level: 'ERROR' }],
     [
       'a level before the time',

@@ -155,6 +155,13 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)* (?=\([A-Za-z][\w-]* pid=\d+\) |\[rank\d+\]:)/,
   },
   {
+    id: 'stream-tag',
+    stage: 'transport',
+    // A wrapper script's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`.
+    pattern: /^\[(?:stdout|stderr)\] /,
+    first: (c) => c === 91,
+  },
+  {
     id: 'markdown',
     stage: 'transport',
     // Lines pasted into an issue in bold or as a quote; `> File` of loguru still reads as a frame after it.

@@ -43,7 +43,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
     exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
     words:
-      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory on (?:device|GPU)|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
   },
   {
     category: 'illegal-memory-access',

@@ -21,6 +21,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /Could not import Mamba|Failed to import Ray with/i,
   /no pipeline tag found for model|Invalid hostname, defaulting to/,
   /Cuda Graphs are disabled/,
+  // Go's console setup on Windows when Ollama's output is a pipe, not a console.
+  /failed to get console mode for std(?:out|err): The handle is invalid/,
   /Model does not support automatic max batch total tokens/,
   /Methods [\w,]+ not implemented in </,
   /is not backward compatible\. Falling back/,

@@ -1470,6 +1470,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['failed to be inspected\\. Please check the logs', ['failed to be inspected. Please check the logs']],
+  [
+    'failed to get console mode for std(?:out|err): The handle is invalid',
+    [
+      'failed to get console mode for stdout: The handle is invalid',
+      'failed to get console mode for stderr: The handle is invalid',
+    ],
+  ],
   ['gemm_config\\.in is not found', ['gemm_config.in is not found']],
   ['ggml_cuda_init: failed to initialize CUDA: (.+)', ['ggml_cuda_init: failed to initialize CUDA: ']],
   [
