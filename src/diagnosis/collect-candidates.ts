@@ -28,6 +28,8 @@ export type Draft = Omit<
   crash?: boolean;
   /** Its message is the next line (runtimes' `messageOnNextLine`). */
   awaitsMessage?: boolean;
+  /** Its message is the line before (runtimes' `messageOnLineBefore`). */
+  takesLineBefore?: boolean;
 };
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
@@ -301,6 +303,7 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
     crash: row.crash === true && base.line.level !== 'WARNING',
   };
   if (row.messageOnNextLine === true && /:\s*$/.test(text)) draft.awaitsMessage = true;
+  if (row.messageOnLineBefore === true) draft.takesLineBefore = true;
   return draft;
 }
 

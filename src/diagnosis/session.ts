@@ -45,6 +45,9 @@ import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
+/** Words of a failure in a line no grammar reads as one. */
+const SPEAKS_OF_FAILURE =
+  /\b(?:error|failed|failure|cannot|can't|unable|exceed|invalid|not supported|out of)\b/i;
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const CONTEXT_BEFORE = 40;
@@ -358,7 +361,22 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     const candidate = this.addDraft(drafted.draft, line.process, drafted.fingerprint);
     if (drafted.draft.awaitsMessage === true) this.awaitingMessage = candidate;
+    if (drafted.draft.takesLineBefore === true) this.takeLineBefore(candidate);
     return true;
+  }
+
+  /**
+   * The line before a failure that only says where (ggml-sycl's `Exception caught at file:`): its message,
+   * when it speaks of a failure and is no candidate itself. Read before this line is remembered.
+   */
+  private takeLineBefore(candidate: Candidate): void {
+    const raw = this.recent.at(1);
+    if (raw === undefined) return;
+    const before = parseLine(raw, this.lineCount - 1);
+    const text = before.text.trim();
+    if (!SPEAKS_OF_FAILURE.test(text) || this.drafts.draft(before) !== null) return;
+    candidate.message = text;
+    candidate.detail = [candidate.line.text.trim()];
   }
 
   /** The line after a failure that said its message comes next: that message, unless it is a failure itself. */

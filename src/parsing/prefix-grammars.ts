@@ -155,6 +155,14 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     pattern: /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)* (?=\([A-Za-z][\w-]* pid=\d+\) |\[rank\d+\]:)/,
   },
   {
+    id: 'localai-backend',
+    stage: 'transport',
+    // LocalAI relays its backend's output at its own DBG level: `8:59PM DBG GRPC(model-127.0.0.1:45725):
+    // stderr ...`. The level is LocalAI's, not the line's.
+    pattern: /^\d{1,2}:\d\d[AP]M (?:DBG|INF|WRN|ERR|FTL) GRPC\([^)]*\): (?:stderr|stdout) ?/,
+    first: isDigit,
+  },
+  {
     id: 'stream-tag',
     stage: 'transport',
     // A wrapper script's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`.

@@ -34,6 +34,11 @@ export interface FailureLine {
    * is not itself a failure, is the message.
    */
   messageOnNextLine?: boolean;
+  /**
+   * The message is the line before (ggml-sycl's `Exception caught at file:...` after the exception's own
+   * text): that line, when it speaks of a failure and is not itself one, is the message.
+   */
+  messageOnLineBefore?: boolean;
   /** Fatal only where the line is not a warning: a warning that quotes an error was survived. */
   notFatalAsWarning?: boolean;
 }

@@ -10,6 +10,7 @@ import go from './go/grammar.js';
 import loader from './loader/grammar.js';
 import signals from './signals/grammar.js';
 import cli from './cli/grammar.js';
+import dotnet from './dotnet/grammar.js';
 
 /** Every runtime's grammar; a new runtime is a folder here and one line in this list. */
 export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
@@ -24,6 +25,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   loader,
   signals,
   cli,
+  dotnet,
 ];
 
 /** All runtimes' failure lines, in the order they are tried (their rank). */

@@ -10,6 +10,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'RayActorError: The actor died unexpectedly before finishing this task',
     ],
   ],
+  [
+    '(?:Fatal error[.:]|Unhandled exception\\.)\\s+(System\\.[\\w.]+(?:Exception|Error)): (.+)',
+    ['Fatal error.', 'Fatal error:', 'Unhandled exception.'],
+  ],
   ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', [': ']],
   [
     '(?:model_loader|weight_utils|safetensors|modeling_utils|configuration_utils|auto_factory|cpp_extension|jit\\/core|jit\\/env)\\b',
@@ -788,6 +792,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\[Recovery\\] .*\\bpanic recovered:\\s*$', ['panic recovered:']],
   ['\\[TM\\]\\[(?:ERROR|FATAL)\\] (.+)', ['[TM][ERROR] ', '[TM][FATAL] ']],
   ['\\[TM\\]\\[|\\blmdeploy\\b|turbomind', ['[TM][', 'lmdeploy', 'turbomind']],
+  ['\\[[\\w.]+::\\w+::\\d+\\] Error Code \\d+: .+', ['] Error Code ']],
   [
     '\\[c10d\\] The client socket has failed to connect to \\[[^\\]]*\\]:\\d+ \\(errno: 99 - Cannot assign requested address\\)',
     ['[c10d] The client socket has failed to connect to ['],
@@ -913,6 +918,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bCompilationError: at \\d+:\\d+:\\s*$', ['CompilationError: at ']],
   ['\\bDownloadError\\b', ['DownloadError']],
+  ['\\bException caught at file:\\S+, line:\\d+', ['Exception caught at file:']],
   [
     '\\bFailed: Cuda error\\b|cudaMalloc failed|\\bcuda(?:Malloc|Memcpy)\\w* failed',
     ['Failed: Cuda error', 'cudaMalloc failed', 'cudaMalloc', 'cudaMemcpy'],
@@ -984,6 +990,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bShutting down\\b|\\bshutting down\\b|Waiting for application shutdown|Application shutdown complete',
     ['Shutting down', 'shutting down', 'Waiting for application shutdown', 'Application shutdown complete'],
   ],
+  ['\\bUNREACHABLE executed at \\S+', ['UNREACHABLE executed at ']],
   [
     '\\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)',
     [
@@ -993,6 +1000,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bbackend=.* raised:\\s*$', ['backend=']],
+  ["\\bcan't allocate \\d+ Bytes of memory on device", [' Bytes of memory on device']],
   ['\\bcu(?:BLAS|DNN|FFT|SPARSE) error\\b', ['cuBLAS error', 'cuDNN error', 'cuFFT error', 'cuSPARSE error']],
   ['\\bggml_metal_\\w+: command buffer \\d+ failed with status \\d+', [' failed with status ']],
   [
@@ -1275,7 +1283,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1354,6 +1362,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'exitcode',
       'status=',
       'does not support',
+      'unreachable',
       '| 500 |',
       '| 501 |',
       '| 502 |',

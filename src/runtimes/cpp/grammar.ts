@@ -165,5 +165,14 @@ export default defineGrammar({
       strength: 38,
       crash: true,
     },
+    // LLVM's `llvm_unreachable`, in a shader or kernel compiler the runtime loaded (SPIR-V's translator).
+    {
+      id: 'llvm-unreachable',
+      rank: 105,
+      pattern: /\bUNREACHABLE executed at \S+/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
   ],
 });

@@ -176,5 +176,34 @@ export default defineGrammar({
       strength: 42,
       crash: true,
     },
+    // TensorRT's own error log: `[defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)`.
+    {
+      id: 'tensorrt-error-code',
+      rank: 103,
+      pattern: /\[[\w.]+::\w+::\d+\] Error Code \d+: .+/,
+      fatal: true,
+      strength: 44,
+      crash: true,
+    },
+    // ggml-sycl's device allocator: `alloc: can't allocate 568118476 Bytes of memory on device/GPU`.
+    {
+      id: 'sycl-alloc-failed',
+      rank: 104,
+      pattern: /\bcan't allocate \d+ Bytes of memory on device/i,
+      fatal: true,
+      strength: 41,
+      crash: true,
+    },
+    // ggml-sycl's catch of a SYCL or oneMKL exception: it prints the exception's text, then this line,
+    // which only says where (oneDNN's and the Native API's own lines are rows above).
+    {
+      id: 'sycl-exception-caught',
+      rank: 107,
+      pattern: /\bException caught at file:\S+, line:\d+/,
+      fatal: true,
+      strength: 37,
+      crash: true,
+      messageOnLineBefore: true,
+    },
   ],
 });
