@@ -109,6 +109,21 @@ describe('TracebackAssembler', () => {
   });
 });
 
+describe('bare lines after a tagged exception line', () => {
+  it('are not its message', () => {
+    const found = assemble(
+      [
+        '(APIServer pid=1) Traceback (most recent call last):',
+        '(APIServer pid=1)   File "/v/api.py", line 3, in main',
+        '(APIServer pid=1)     raise RuntimeError(',
+        '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above.',
+        'srun: error: node-04: task 0: Exited with exit code 1',
+      ].join('\n'),
+    );
+    expect(found[0]?.detail).toEqual([]);
+  });
+});
+
 describe('a traceback quoted inside an indented block', () => {
   // Ray Serve's status in YAML: `message: |-`, then the replica's `RuntimeError(traceback.format_exc())`.
   it('ends at the exception line indented as far as its header', () => {

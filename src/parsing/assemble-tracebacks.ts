@@ -78,7 +78,7 @@ export class TracebackAssembler {
       line.formats.length === 0 &&
       !this.open.has(key) &&
       this.lastOpened !== null &&
-      this.open.has(this.lastOpened)
+      continuesBare(this.open.get(this.lastOpened))
     ) {
       key = this.lastOpened;
     }
@@ -295,6 +295,16 @@ export class TracebackAssembler {
     this.finishedAt.set(key, state.traceback.lastLine);
     this.emit(state.traceback);
   }
+}
+
+/**
+ * Whether a bare line may go on with this open traceback: its body, or the message of an exception line
+ * printed bare too. An exception line its process tagged (vLLM's `(APIServer pid=1) RuntimeError: ...`)
+ * ends with the tagged lines: what a job runner prints bare after it (`srun: error: ...`) is not its message.
+ */
+function continuesBare(state: OpenState | undefined): boolean {
+  if (state === undefined) return false;
+  return !state.closed || (state.traceback.messageLine?.formats.length ?? 0) === 0;
 }
 
 /** How far Python indents a frame's `File` line past its traceback's header. */

@@ -191,6 +191,11 @@ describe('parseLine', () => {
       '[2024-12-05 04:16:07] [stderr] time=2024-12-05T04:16:07.547-03:00 level=ERROR source=routes.go:1205 msg="boom"',
       { text: 'msg="boom"', level: 'ERROR' },
     ],
+    [
+      "PyTorch's glog-style header with the module's path, after torch's rank",
+      '[rank2]:E0716 18:21:22.792000 132331 torch/_inductor/runtime/triton_heuristics.py:874] OSError: boom',
+      { text: 'OSError: boom', level: 'ERROR', process: 'rank2' },
+    ],
     ["Python's basicConfig", 'ERROR:root:widget exploded', { text: 'widget exploded', level: 'ERROR' }],
     [
       'a level before the time',

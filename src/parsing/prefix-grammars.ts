@@ -318,7 +318,8 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'glog',
     stage: 'header',
-    pattern: /^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w.-]+:\d+\] /,
+    // PyTorch's logging writes the same header with the module's path (`torch/_inductor/.../x.py:874]`).
+    pattern: /^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w./-]+:\d+\] /,
     first: isUpper,
     level: (m) => toLevel(m[1]),
   },

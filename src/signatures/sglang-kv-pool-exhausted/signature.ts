@@ -7,7 +7,8 @@ export default defineSignature({
   engines: ['sglang'],
   keywords: ['prefill out of memory', 'decode out of memory', 'alloc_req_slots runs out of memory'],
   match: {
-    message: /(?<phase>Prefill|Decode) out of memory|alloc_req_slots runs out of memory/,
+    // Not `Decode out of memory happened. #retracted_reqs: 3`: the scheduler retracted requests and went on.
+    message: /(?<phase>Prefill|Decode) out of memory(?! happened)|alloc_req_slots runs out of memory/,
   },
   explanation:
     'The scheduler admitted more tokens (or requests) than the KV cache pool, or the request-slot pool, could hold at ' +
