@@ -196,6 +196,11 @@ describe('parseLine', () => {
       '[rank2]:E0716 18:21:22.792000 132331 torch/_inductor/runtime/triton_heuristics.py:874] OSError: boom',
       { text: 'OSError: boom', level: 'ERROR', process: 'rank2' },
     ],
+    [
+      "PyTorch's C++ log, bracketed",
+      '[E329 06:28:12.542939754 socket.cpp:1023] [c10d] The client socket has timed out after 600000ms',
+      { text: '[c10d] The client socket has timed out after 600000ms', level: 'ERROR' },
+    ],
     ["Python's basicConfig", 'ERROR:root:widget exploded', { text: 'widget exploded', level: 'ERROR' }],
     [
       'a level before the time',

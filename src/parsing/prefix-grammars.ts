@@ -319,9 +319,11 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     id: 'glog',
     stage: 'header',
     // PyTorch's logging writes the same header with the module's path (`torch/_inductor/.../x.py:874]`).
-    pattern: /^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w./-]+:\d+\] /,
-    first: isUpper,
-    level: (m) => toLevel(m[1]),
+    // PyTorch's C++ log brackets it and leaves out the thread: `[W329 06:28:12.581551416 TCPStore.cpp:330] `.
+    pattern:
+      /^(?:([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w./-]+:\d+\] |\[([IWEF])\d{3,4} \d\d:\d\d:\d\d\.\d+(?: \d+)? [\w./-]+:\d+\] )/,
+    first: (c) => isUpper(c) || c === 91,
+    level: (m) => toLevel(m[1] ?? m[2]),
   },
   {
     id: 'ray-core',
