@@ -54,7 +54,11 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   }
   const message = joinMessage(withAssertion(traceback) + rewrapped, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
-  const warning = traceback.exception.endsWith('Warning') || STOPPED.test(traceback.exception);
+  // A traceback a logger wrote as a warning (vLLM's `Module X was found but failed to import`) was survived.
+  const warning =
+    traceback.exception.endsWith('Warning') ||
+    STOPPED.test(traceback.exception) ||
+    traceback.messageLine?.level === 'WARNING';
   const drafts: Draft[] = [
     {
       kind: 'exception',

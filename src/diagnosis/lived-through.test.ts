@@ -64,3 +64,25 @@ describe('an error the process lived through', () => {
     expect(failed.rootCause?.message).toContain('Check failed');
   });
 });
+
+// vLLM's import_utils logs a module that failed to import, traceback and all, as a warning, and goes on.
+describe('a traceback a logger wrote as a warning', () => {
+  it('gives way to the error the process died of', () => {
+    const warned = (text: string): string =>
+      `(EngineCore pid=190) WARNING 06-11 00:29:05 [import_utils.py:408] ${text}`;
+    const d = diagnose(
+      `${[
+        warned('Module vllm.third_party.deep_gemm was found but failed to import'),
+        warned('Traceback (most recent call last):'),
+        warned('  File "/opt/vllm/third_party/deep_gemm/__init__.py", line 16, in <module>'),
+        warned('    from . import _C'),
+        warned(
+          "ImportError: cannot import name '_C' from partially initialized module 'vllm.third_party.deep_gemm'",
+        ),
+        ...WORK,
+        ...TRACEBACK.map((line) => `(EngineCore pid=190) ERROR 06-11 00:30:00 [core.py:1] ${line}`),
+      ].join('\n')}\n`,
+    );
+    expect(d.rootCause?.exception).toBe('ValueError');
+  });
+});
