@@ -1145,6 +1145,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['^\\S*python[\\d.]*: No module named (\\S+)', [': No module named ']],
+  ['^\\S+:\\d+:\\d+: (?:fatal )?error: (.+)', [': error: ', ': fatal error: ']],
   [
     '^\\S+\\.(?:c|cc|cpp|cxx|cu|cuh|h|hpp|hh)(?::\\d+(?::\\d+)?|\\(\\d+\\)): (?:fatal )?error: .+',
     [': error: ', ': fatal error: '],

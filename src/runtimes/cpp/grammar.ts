@@ -174,5 +174,14 @@ export default defineGrammar({
       strength: 40,
       crash: true,
     },
+    // A compiler's diagnostic (`file:line:col: error: ...`): Triton's MLIR passes, nvcc, gcc. Its wrapper
+    // (`RuntimeError: PassManager::run failed`, a build that exited 1) is what makes it fatal.
+    {
+      id: 'compiler-diagnostic',
+      rank: 1025,
+      pattern: /^\S+:\d+:\d+: (?:fatal )?error: (.+)/,
+      fatal: false,
+      strength: 34,
+    },
   ],
 });
