@@ -1,4 +1,4 @@
-import { requiredLiterals } from '../search/required-literals.js';
+import { wordsOf } from '../search/pattern-words.js';
 import { PASS_PLAN } from '../search/word-pass-plan.js';
 import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-sets.js';
 
@@ -116,23 +116,6 @@ function splitList(patterns: readonly RegExp[]): { gated: RegExp[]; always: RegE
 export function passWordSets(): string[][] {
   return registered.slice(0, MAX_WORD_SETS).map((list) => splitList(list.patterns).words);
 }
-
-/**
- * The words a pattern cannot match without, or null where they cannot be trusted: its source is beyond
- * what requiredLiterals reads, or Unicode case folding would let a non-ASCII letter match an ASCII one
- * (`/k/iu` matches the Kelvin sign), which the pass's ASCII folding would not see.
- */
-function wordsOf(pattern: RegExp): string[] | null {
-  if (pattern.ignoreCase && /[uv]/.test(pattern.flags)) return null;
-  try {
-    const required = requiredLiterals(pattern.source);
-    return required.length > 0 && required.every((word) => ASCII_WORD.test(word)) ? required : null;
-  } catch {
-    return null;
-  }
-}
-
-const ASCII_WORD = /^\p{ASCII}+$/u;
 
 /**
  * A list's test. Its alternation is made at its ONE_BY_ONE-th question, not before: until then the patterns
