@@ -1,4 +1,4 @@
-import { wordsOf } from '../search/pattern-words.js';
+import { holdsOne, wordsOf } from '../search/pattern-words.js';
 import { PASS_PLAN } from '../search/word-pass-plan.js';
 import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-sets.js';
 
@@ -125,7 +125,7 @@ export function passWordSets(): string[][] {
  * 3–6), and a short log asks a list a few dozen times. No pattern of the lists holds a backreference, a
  * named group or the g, y or d flag, so one pattern matching is the alternation matching.
  */
-function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
+export function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
   if (patterns.length === 0) return null;
   // A pattern that is its list alone is tested as it is: shares its compiled code with its other users.
   const own = patterns.map((p) =>
@@ -136,17 +136,55 @@ function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean)
     return (text) => only.test(text);
   }
   let regexes: RegExp[] | null = null;
+  let gated: Gated[] | null = null;
   let asked = 0;
   return (text) => {
     if (regexes === null) {
       if (asked < ONE_BY_ONE) {
         asked++;
-        return own.some((regex) => regex.test(text));
+        gated ??= own.map(gatedOf);
+        return gated.some(
+          (entry) => (entry.words === null || mayHold(entry, text)) && entry.regex.test(text),
+        );
       }
       regexes = joined(patterns);
     }
     return regexes.some((regex) => regex.test(text));
   };
+}
+
+/**
+ * A list's pattern before its alternation is made, run only on a text holding one of its words while
+ * looking for them costs less than compiling it: most of a list's patterns never match a given log, and
+ * a regex that never runs is never compiled (V8 compiles one at its first test, and again to machine code
+ * at its second). A word looked for costs about what a short pattern's test does once compiled, so each
+ * pattern's words are looked for at most LOOKS times in all (a list asked a few times, in a short log);
+ * then, or once a text holds one (it is compiled by then), the pattern runs on every text.
+ */
+interface Gated {
+  regex: RegExp;
+  /** Lowered (search/pattern-words.ts); null: run on every text. */
+  words: string[] | null;
+  looks: number;
+}
+
+const LOOKS = 64;
+
+function gatedOf(regex: RegExp): Gated {
+  const words = wordsOf(regex);
+  return {
+    regex,
+    words: words === null || words.length > LOOKS ? null : words.map((word) => word.toLowerCase()),
+    looks: 0,
+  };
+}
+
+function mayHold(entry: Gated, text: string): boolean {
+  const words = entry.words as string[];
+  entry.looks += words.length;
+  const held = holdsOne(words, text);
+  if (held || entry.looks >= LOOKS) entry.words = null;
+  return held;
 }
 
 /** Questions a list's patterns answer one by one before their alternation is made. */

@@ -31,7 +31,11 @@ export function mayMatch(pattern: RegExp, text: string): boolean {
     words = wordsOf(pattern)?.map((word) => word.toLowerCase()) ?? null;
     loweredWords.set(pattern, words);
   }
-  if (words === null) return true;
+  return words === null || holdsOne(words, text);
+}
+
+/** Whether the text holds one of the lowered words (the last text's lowered copy is kept). */
+export function holdsOne(words: readonly string[], text: string): boolean {
   if (text !== lastText) {
     lastText = text;
     lastLowered = `\n${text.toLowerCase()}\n`;
