@@ -83,8 +83,9 @@ function buildPass(): void {
   registered.forEach((list, index) => {
     if (index >= MAX_WORD_SETS) return;
     const { gated, always, words } = splitList(list.patterns);
-    list.always = alternationOf(always);
-    list.gated = alternationOf(gated);
+    // The pass has looked for the gated patterns' words already.
+    list.always = alternationOf(always, false);
+    list.gated = alternationOf(gated, false);
     // The list's bit is its place in the pass.
     sets.push(words);
   });
@@ -123,9 +124,13 @@ export function passWordSets(): string[][] {
  * in far more than the sum of its parts (the 81 failure lines' 6,400 characters: 23–46 ms at their first
  * test and 4–9 more at the second, where the 81 patterns tested one by one took 5–10 ms to compile, load
  * 3–6), and a short log asks a list a few dozen times. No pattern of the lists holds a backreference, a
- * named group or the g, y or d flag, so one pattern matching is the alternation matching.
+ * named group or the g, y or d flag, so one pattern matching is the alternation matching. `lookFirst`:
+ * until then each pattern's words are looked for before it runs (Gated, below); not where the pass has.
  */
-export function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
+export function alternationOf(
+  patterns: readonly RegExp[],
+  lookFirst = true,
+): ((text: string) => boolean) | null {
   if (patterns.length === 0) return null;
   // A pattern that is its list alone is tested as it is: shares its compiled code with its other users.
   const own = patterns.map((p) =>
@@ -142,7 +147,7 @@ export function alternationOf(patterns: readonly RegExp[]): ((text: string) => b
     if (regexes === null) {
       if (asked < ONE_BY_ONE) {
         asked++;
-        gated ??= own.map(gatedOf);
+        gated ??= own.map((regex) => gatedOf(regex, lookFirst));
         return gated.some(
           (entry) => (entry.words === null || mayHold(entry, text)) && entry.regex.test(text),
         );
@@ -170,8 +175,8 @@ interface Gated {
 
 const LOOKS = 64;
 
-function gatedOf(regex: RegExp): Gated {
-  const words = wordsOf(regex);
+function gatedOf(regex: RegExp, lookFirst: boolean): Gated {
+  const words = lookFirst ? wordsOf(regex) : null;
   return {
     regex,
     words: words === null || words.length > LOOKS ? null : words.map((word) => word.toLowerCase()),
