@@ -10,7 +10,7 @@
 // ~/.cache/vigil/code): run `node dist/cli/bin.js diagnose FILE` once first so that it is filled.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
@@ -72,7 +72,9 @@ async function child(dist, args) {
     marks.push((used.user + used.system) / 1000);
   };
   mark();
-  const bundle = path.join(dist, 'cli', 'chunks', 'cli.cjs');
+  // The diagnosis's own bundle where the build has one (bin.js runs `vigil diagnose` from it), else the CLI's.
+  const own = path.join(dist, 'cli', 'chunks', 'cli-diagnose.cjs');
+  const bundle = existsSync(own) ? own : path.join(dist, 'cli', 'chunks', 'cli.cjs');
   const source = readFileSync(bundle, 'latin1');
   const hash = /^\/\/ vigil-cli ([0-9a-f]{16})\n/.exec(source)?.[1];
   mark();

@@ -6,8 +6,9 @@
 // Loading ~250 small modules cost about 0.08 s of every run's start-up; the library (dist/index.js) stays
 // as tsc writes it.
 // It also writes chunks/cli.cjs: the whole CLI as one CommonJS script, which bin.js runs on Node without
-// module.enableCompileCache so that V8's code cache can spare compiling it (src/cli/code-cache.ts). Its
-// first line names its content's hash, which keys that cache.
+// module.enableCompileCache so that V8's code cache can spare compiling it (src/cli/code-cache.ts), and
+// chunks/cli-diagnose.cjs, the same without the commands other than diagnose, which bin.js runs for
+// `vigil diagnose`. Their first line names the hash of both, which keys that cache.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -160,39 +161,80 @@ for (const name of VENDORED) {
   const vendor = await build({ ...cjs, stdin: { contents: `export * from '${name}';`, resolveDir: root } });
   writeFileSync(join(outdir, `chunks/vendor-${name}.cjs`), vendor.outputFiles[0].text);
 }
-const single = await build({
-  ...cjs,
-  // Every run reads and holds the whole script (1.66 MB as written, 1.24 MB without spaces and comments):
-  // its names stay (errors.ts reads a class's own name), so a trace still names the functions.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  entryPoints: [join(root, 'src/cli/run-cli.ts')],
-  outfile: join(outdir, 'chunks/cli.cjs'),
-  // Beside the other chunks, so what the code finds next to itself (prescan-worker.js, ../bin.js) is there.
-  define: { 'import.meta.url': 'vigilSelfUrl' },
-  banner: { js: "const vigilSelfUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [
-    {
-      name: 'vendored',
-      setup(plugin) {
-        const filter = new RegExp(`^(?:${VENDORED.join('|')})$`);
-        plugin.onResolve({ filter }, (args) => ({ path: `./vendor-${args.path}.cjs`, external: true }));
-      },
+/**
+ * The command modules commands/index.ts imports when their command runs, stood in for in a bundle built for
+ * one command: that bundle runs only that command (bin.ts picks it by the same name registerCommands reads).
+ */
+function onlyCommand(command) {
+  const commands = join('src', 'cli', 'commands', 'index.ts');
+  return {
+    name: 'only-command',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) =>
+        args.kind === 'dynamic-import' && args.importer.endsWith(commands) && args.path !== `./${command}.js`
+          ? { path: args.path, namespace: 'other-command' }
+          : undefined,
+      );
+      plugin.onLoad({ filter: /.*/, namespace: 'other-command' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path}: not in the ${command} bundle`)});`,
+        loader: 'js',
+      }));
     },
-    lazyBuiltins(),
-  ],
-});
-// Read as Latin-1, an ASCII file is a one-byte string at once; UTF-8 decoding the 1.1 MB took 7 ms of
-// every run. esbuild escapes non-ASCII text in strings already; what it leaves is in comments, regex
-// literals and String.raw templates that build regexes, where `\uXXXX` means the same character.
-const text = single.outputFiles[0].text.replace(
-  /[\u0080-\uffff]/g,
-  (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-);
-const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  };
+}
+
+// Two bundles: the whole CLI (chunks/cli.cjs), and the diagnosis alone (chunks/cli-diagnose.cjs, about half
+// of it), read on every `vigil diagnose` instead: each run reads, holds and hands V8 the whole script, and
+// the commands diagnose never runs were 0.6 MB of the 1.24.
+const BUNDLES = [
+  { file: 'chunks/cli.cjs', plugins: [] },
+  { file: 'chunks/cli-diagnose.cjs', plugins: [onlyCommand('diagnose')] },
+];
+const texts = [];
+for (const { file, plugins } of BUNDLES) {
+  const single = await build({
+    ...cjs,
+    // Every run reads and holds the whole script (1.66 MB as written, 1.24 MB without spaces and comments):
+    // its names stay (errors.ts reads a class's own name), so a trace still names the functions.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    entryPoints: [join(root, 'src/cli/run-cli.ts')],
+    outfile: join(outdir, file),
+    // Beside the other chunks, so what the code finds next to itself (prescan-worker.js, ../bin.js) is there.
+    define: { 'import.meta.url': 'vigilSelfUrl' },
+    banner: { js: "const vigilSelfUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [
+      {
+        name: 'vendored',
+        setup(plugin) {
+          const filter = new RegExp(`^(?:${VENDORED.join('|')})$`);
+          plugin.onResolve({ filter }, (args) => ({ path: `./vendor-${args.path}.cjs`, external: true }));
+        },
+      },
+      lazyBuiltins(),
+      ...plugins,
+    ],
+  });
+  // Read as Latin-1, an ASCII file is a one-byte string at once; UTF-8 decoding the 1.1 MB took 7 ms of
+  // every run. esbuild escapes non-ASCII text in strings already; what it leaves is in comments, regex
+  // literals and String.raw templates that build regexes, where `\uXXXX` means the same character.
+  texts.push(
+    single.outputFiles[0].text.replace(
+      /[\u0080-\uffff]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ),
+  );
+}
+// One hash for the build, on the first line of both: it keys their code caches, and a run that writes its
+// cache removes those of other builds (code-cache.ts); each command's cache file is its own bundle's.
+const hash = createHash('sha256');
+for (const text of texts) hash.update(text);
+const digest = hash.digest('hex').slice(0, 16);
 // Written as the function the code cache compiles (code-cache.ts), so a run reads it and compiles it as it
 // is rather than copying 1.2 MB into a wrapper first.
-writeFileSync(
-  join(outdir, 'chunks/cli.cjs'),
-  `// vigil-cli ${hash}\n(function (exports, require, module, __filename, __dirname) {${text}\n})`,
+BUNDLES.forEach(({ file }, index) =>
+  writeFileSync(
+    join(outdir, file),
+    `// vigil-cli ${digest}\n(function (exports, require, module, __filename, __dirname) {${texts[index]}\n})`,
+  ),
 );

@@ -12,16 +12,21 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 declare const VIGIL_BUILD: string | undefined;
 
 const argv = process.argv.slice(2);
+// The command, as registerCommands (commands/index.ts) will read it.
+const command = argv.find((arg) => !arg.startsWith('-')) ?? '';
 // The CLI runs from one CommonJS bundle with V8's code cache kept in the user's cache folder (code-cache.ts),
 // on every Node: on Node 22 too, where it took 0.74x the time of the ES module chunks under Node's own
-// compile cache (the bundled incident, Node 22.23, paired). The standalone binary is one script already,
-// with its code cache inside it (scripts/build-binary.mjs).
+// compile cache (the bundled incident, Node 22.23, paired). `vigil diagnose` runs from a bundle of its own,
+// without the other commands (scripts/bundle-cli.mjs). The standalone binary is one script already, with
+// its code cache inside it (scripts/build-binary.mjs).
 const cached: CachedCli | null =
   typeof VIGIL_BUILD !== 'string'
     ? loadCachedCli(
-        fileURLToPath(new URL('./chunks/cli.cjs', import.meta.url)),
+        fileURLToPath(
+          new URL(command === 'diagnose' ? './chunks/cli-diagnose.cjs' : './chunks/cli.cjs', import.meta.url),
+        ),
         process.env,
-        argv.find((arg) => !arg.startsWith('-')) ?? '',
+        command,
       )
     : null;
 // Where that cache cannot serve (VIGIL_CODE_CACHE=0, no cache folder of this user's own), Node 22.1 and

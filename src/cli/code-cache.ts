@@ -23,7 +23,8 @@ import type { runCli as RunCli } from './run-cli.js';
 
 /**
  * V8's code cache, on every Node (Node 22's module.enableCompileCache serves only where this cannot: bin.ts):
- * the CLI as one CommonJS bundle (scripts/bundle-cli.mjs writes it, its content hash on the first line), compiled with the
+ * the CLI as one CommonJS bundle (scripts/bundle-cli.mjs writes it, and `vigil diagnose`'s own without the
+ * other commands, the build's hash on the first line of each), compiled with the
  * bytecode a previous run of the same command left in the user's cache folder. It spares compiling the
  * ~0.6 MB of code a command runs (a third of what a small diagnosis costs beyond Node's own start).
  */
@@ -190,7 +191,8 @@ const CACHE_ENTRY = /^[0-9a-f]{16}-v8-[^/]*\.bin(?:\.\d+\.tmp)?$/;
 
 /**
  * Written under a temporary name and renamed, so a run that reads it meanwhile sees the old file or the new
- * one, never half of one. Files of other bundles go: a folder holds one build's bytecode, not every build's.
+ * one, never half of one. Files of other builds go: a folder holds one build's bytecode, not every build's
+ * (a build's two bundles, the whole CLI and diagnose's own, carry the same hash: scripts/bundle-cli.mjs).
  */
 function writeCache(folder: string, file: string, hash: string, script: Script): void {
   const temporary = `${file}.${process.pid}.tmp`;

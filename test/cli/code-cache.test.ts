@@ -61,9 +61,34 @@ describe('the code cache (every Node; Node 22 too, where a short log turns a fla
     expect(statSync(file).mtimeMs).toBe(written);
   });
 
-  it('has a bundle of ASCII alone, which it reads as Latin-1', () => {
-    const bundle = readFileSync(resolve(import.meta.dirname, '../../dist/cli/chunks/cli.cjs'));
-    expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
+  it('has bundles of ASCII alone, which it reads as Latin-1', () => {
+    for (const name of ['cli.cjs', 'cli-diagnose.cjs']) {
+      const bundle = readFileSync(resolve(import.meta.dirname, '../../dist/cli/chunks', name));
+      expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
+    }
+  });
+
+  it("keeps diagnose's bundle and the whole CLI's caches side by side: one build, one hash", () => {
+    const header = (name: string) =>
+      readFileSync(resolve(import.meta.dirname, '../../dist/cli/chunks', name), 'latin1').split('\n')[0];
+    expect(header('cli-diagnose.cjs')).toBe(header('cli.cjs'));
+    // Smaller: the other commands are not in it.
+    expect(
+      statSync(resolve(import.meta.dirname, '../../dist/cli/chunks/cli-diagnose.cjs')).size,
+    ).toBeLessThan(0.8 * statSync(resolve(import.meta.dirname, '../../dist/cli/chunks/cli.cjs')).size);
+    const cacheHome = join(root, 'both');
+    expect(vigil(diagnose, { XDG_CACHE_HOME: cacheHome })).toEqual(without);
+    const help = vigil(['signatures', '--help'], { XDG_CACHE_HOME: cacheHome });
+    expect(help.code).toBe(0);
+    expect(vigil(['signatures', '--help'], { VIGIL_CODE_CACHE: '0' })).toEqual(help);
+    expect(
+      cacheFiles(cacheHome)
+        .map((name) => name.replace(/^.*-/, ''))
+        .sort(),
+    ).toEqual(['diagnose.bin', 'signatures.bin']);
+    // Each run that finds its cache leaves both.
+    expect(vigil(diagnose, { XDG_CACHE_HOME: cacheHome })).toEqual(without);
+    expect(cacheFiles(cacheHome)).toHaveLength(2);
   });
 
   it('replaces a cache V8 refuses, and still answers the same', () => {

@@ -1,6 +1,7 @@
 import type { Frame } from '../../parsing/traceback.js';
 import type { GeneralCategory } from '../../types/diagnosis.js';
 import type { Phase } from '../knowledge/phases.js';
+import { mayMatch } from '../search/pattern-words.js';
 import { CATEGORY_RULES, PROGRAM_BUG, type CategoryRule } from './categories.js';
 
 /** What any root cause shows, whatever its engine. */
@@ -33,7 +34,8 @@ const GLOBAL_WORDS = new Map(
 
 function distinctMatches(rule: CategoryRule, text: string): string[] {
   const pattern = GLOBAL_WORDS.get(rule);
-  if (pattern === undefined) return [];
+  // Most messages hold none of a category's words: its regex is then never compiled (search/pattern-words.ts).
+  if (pattern === undefined || !mayMatch(pattern, text)) return [];
   const found = new Set<string>();
   for (const m of text.matchAll(pattern)) found.add(m[0].toLowerCase());
   return [...found];

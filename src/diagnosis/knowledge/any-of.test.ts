@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../session.js';
-import { anyOf, answerByPass, listedPatterns, passAnswers } from './any-of.js';
+import { alternationOf, anyOf, answerByPass, listedPatterns, passAnswers } from './any-of.js';
 import { CAUSE_HINTS, DEATH_MARKERS, READY_MARKERS, START_MARKERS } from './markers.js';
 import { MARKERS, STRUCTURE, TRIGGER } from './may-matter.js';
 import { NOISE_PATTERNS } from './noise.js';
@@ -81,6 +81,33 @@ describe('anyOf', () => {
     expect(tested).toBeGreaterThan(5_000);
     expect(differ).toEqual([]);
     // Every list on every line of every log here: over half a minute on a busy 2-core machine.
+  }, 180_000);
+
+  it("answers as the plain alternation while its patterns' words are looked for first, on every log's first lines", () => {
+    // A list's first ONE_BY_ONE questions, each pattern run only on a text holding one of its words until
+    // it has looked for them LOOKS times: a fresh list for each log, so each log's start is asked anew.
+    const logs = [
+      ...logsUnder(join(ROOT, 'src/signatures')),
+      ...logsUnder(join(ROOT, 'test/fixtures')),
+      ...logsUnder(join(ROOT, 'examples')),
+      ...logsUnder(join(ROOT, '../shared')),
+    ];
+    const plain = LISTS.map(([, patterns]) => {
+      const compiled = patterns.map((p) => new RegExp(p.source, p.flags.replace('g', '')));
+      return (text: string) => compiled.some((p) => p.test(text));
+    });
+    const differ: string[] = [];
+    for (const path of logs) {
+      const oneByOne = LISTS.map(([, patterns]) => alternationOf(patterns) ?? (() => false));
+      for (const line of readFileSync(path, 'utf8').split(/\r?\n/).slice(0, 500)) {
+        LISTS.forEach(([name], i) => {
+          if ((oneByOne[i] as (t: string) => boolean)(line) !== (plain[i] as (t: string) => boolean)(line)) {
+            differ.push(`${name}: ${line.slice(0, 160)}`);
+          }
+        });
+      }
+    }
+    expect(differ).toEqual([]);
   }, 180_000);
 
   it('answers alike whether a list is tested one pattern at a time or as one alternation', () => {

@@ -1,4 +1,4 @@
-import { requiredLiterals } from '../search/required-literals.js';
+import { holdsOne, wordsOf } from '../search/pattern-words.js';
 import { PASS_PLAN } from '../search/word-pass-plan.js';
 import { compileWordSets, MAX_WORD_SETS, type WordSets } from '../search/word-sets.js';
 
@@ -83,8 +83,9 @@ function buildPass(): void {
   registered.forEach((list, index) => {
     if (index >= MAX_WORD_SETS) return;
     const { gated, always, words } = splitList(list.patterns);
-    list.always = alternationOf(always);
-    list.gated = alternationOf(gated);
+    // The pass has looked for the gated patterns' words already.
+    list.always = alternationOf(always, false);
+    list.gated = alternationOf(gated, false);
     // The list's bit is its place in the pass.
     sets.push(words);
   });
@@ -118,31 +119,18 @@ export function passWordSets(): string[][] {
 }
 
 /**
- * The words a pattern cannot match without, or null where they cannot be trusted: its source is beyond
- * what requiredLiterals reads, or Unicode case folding would let a non-ASCII letter match an ASCII one
- * (`/k/iu` matches the Kelvin sign), which the pass's ASCII folding would not see.
- */
-function wordsOf(pattern: RegExp): string[] | null {
-  if (pattern.ignoreCase && /[uv]/.test(pattern.flags)) return null;
-  try {
-    const required = requiredLiterals(pattern.source);
-    return required.length > 0 && required.every((word) => ASCII_WORD.test(word)) ? required : null;
-  } catch {
-    return null;
-  }
-}
-
-const ASCII_WORD = /^\p{ASCII}+$/u;
-
-/**
  * A list's test. Its alternation is made at its ONE_BY_ONE-th question, not before: until then the patterns
  * are tested one by one, each compiled by V8 at its own first test. Irregexp compiles a long alternation
  * in far more than the sum of its parts (the 81 failure lines' 6,400 characters: 23–46 ms at their first
  * test and 4–9 more at the second, where the 81 patterns tested one by one took 5–10 ms to compile, load
  * 3–6), and a short log asks a list a few dozen times. No pattern of the lists holds a backreference, a
- * named group or the g, y or d flag, so one pattern matching is the alternation matching.
+ * named group or the g, y or d flag, so one pattern matching is the alternation matching. `lookFirst`:
+ * until then each pattern's words are looked for before it runs (Gated, below); not where the pass has.
  */
-function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean) | null {
+export function alternationOf(
+  patterns: readonly RegExp[],
+  lookFirst = true,
+): ((text: string) => boolean) | null {
   if (patterns.length === 0) return null;
   // A pattern that is its list alone is tested as it is: shares its compiled code with its other users.
   const own = patterns.map((p) =>
@@ -153,17 +141,55 @@ function alternationOf(patterns: readonly RegExp[]): ((text: string) => boolean)
     return (text) => only.test(text);
   }
   let regexes: RegExp[] | null = null;
+  let gated: Gated[] | null = null;
   let asked = 0;
   return (text) => {
     if (regexes === null) {
       if (asked < ONE_BY_ONE) {
         asked++;
-        return own.some((regex) => regex.test(text));
+        gated ??= own.map((regex) => gatedOf(regex, lookFirst));
+        return gated.some(
+          (entry) => (entry.words === null || mayHold(entry, text)) && entry.regex.test(text),
+        );
       }
       regexes = joined(patterns);
     }
     return regexes.some((regex) => regex.test(text));
   };
+}
+
+/**
+ * A list's pattern before its alternation is made, run only on a text holding one of its words while
+ * looking for them costs less than compiling it: most of a list's patterns never match a given log, and
+ * a regex that never runs is never compiled (V8 compiles one at its first test, and again to machine code
+ * at its second). A word looked for costs about what a short pattern's test does once compiled, so each
+ * pattern's words are looked for at most LOOKS times in all (a list asked a few times, in a short log);
+ * then, or once a text holds one (it is compiled by then), the pattern runs on every text.
+ */
+interface Gated {
+  regex: RegExp;
+  /** Lowered (search/pattern-words.ts); null: run on every text. */
+  words: string[] | null;
+  looks: number;
+}
+
+const LOOKS = 64;
+
+function gatedOf(regex: RegExp, lookFirst: boolean): Gated {
+  const words = lookFirst ? wordsOf(regex) : null;
+  return {
+    regex,
+    words: words === null || words.length > LOOKS ? null : words.map((word) => word.toLowerCase()),
+    looks: 0,
+  };
+}
+
+function mayHold(entry: Gated, text: string): boolean {
+  const words = entry.words as string[];
+  entry.looks += words.length;
+  const held = holdsOne(words, text);
+  if (held || entry.looks >= LOOKS) entry.words = null;
+  return held;
 }
 
 /** Questions a list's patterns answer one by one before their alternation is made. */

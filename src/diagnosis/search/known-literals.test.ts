@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import '../session.js';
 import { listedPatterns } from '../knowledge/any-of.js';
 import { BLOCK_PATTERNS } from '../knowledge/may-matter.js';
+import { CATEGORY_RULES } from '../classify/categories.js';
 import { KNOWN_LITERALS, REFUSED_LITERALS } from './known-literals.js';
 import { readLiterals, requiredLiterals } from './required-literals.js';
 
@@ -12,8 +13,10 @@ describe('the literals read at build time (scripts/build-literals.mjs)', () => {
     for (const [source, literals] of KNOWN_LITERALS) expect(readLiterals(source)).toEqual(literals);
   });
 
-  it('hold every pattern of the lists and of the block search that can be read', () => {
-    for (const pattern of [...listedPatterns(), ...BLOCK_PATTERNS]) {
+  it("hold every pattern of the lists, of the block search and of the categories' words that can be read", () => {
+    const categoryWords = CATEGORY_RULES.flatMap((rule) => (rule.words ? [rule.words] : []));
+    expect(categoryWords.length).toBeGreaterThan(10);
+    for (const pattern of [...listedPatterns(), ...BLOCK_PATTERNS, ...categoryWords]) {
       let readable = true;
       try {
         readLiterals(pattern.source);
