@@ -17,6 +17,11 @@ describe('what only points elsewhere', () => {
     ['RuntimeError: Error raised in subprocess:', true],
     ["torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:", true],
     ['Check failed: r->session.start_flag Mismatch', false],
+    [
+      'ray.exceptions.RayTaskError: ray::ActorA.method_a() (pid=245071, ip=192.168.111.50, actor_id=33c4d273)',
+      true,
+    ],
+    ['ray.exceptions.RayTaskError(ValueError): boom', false],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);
   });

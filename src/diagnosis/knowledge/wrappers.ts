@@ -87,6 +87,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // Ray: an actor's worker died; the worker's own lines above say why (the raylet's report of the death,
   // a failure line of runtimes/ray, is what is left when they do not).
   /(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task/,
+  // A task's exception as Ray hands it to its caller: `RayTaskError: ray::Actor.method() (pid=1, ip=...)`,
+  // the task's own traceback and exception after it.
+  /\bRayTaskError(?:\(\w+\))?: ray::[\w.:-]+\(\) \(pid=\d+/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.
   /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
   // generic process plumbing

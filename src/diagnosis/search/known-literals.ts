@@ -1052,6 +1052,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bNative API failed\\. Native API returns: -?\\d+.*',
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
+  ['\\bRayTaskError(?:\\(\\w+\\))?: ray::[\\w.:-]+\\(\\) \\(pid=\\d+', ['RayTaskError']],
   [
     '\\bRay\\b|\\braylet\\b|placement[ _]group|\\bGCS\\b|ray\\.exceptions|ray cluster|current_node_resource|bundle_group|A worker died or was killed while executing a task|RayWorkerWrapper',
     [
