@@ -1387,6 +1387,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
+  ['^CANN error: (E[A-Z0-9]\\d{4}: .+)', ['\nCANN error: ']],
   [
     '^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \\d+',
     ['\nConnected\n', 'Invalid hostname, defaulting to', 'Setting max batch total tokens to '],

@@ -205,5 +205,14 @@ export default defineGrammar({
       crash: true,
       messageOnLineBefore: true,
     },
+    // Huawei's CANN (Ascend NPUs) under ggml: `CANN error: EZ9999: Inner Error!`, its device's lines after it.
+    {
+      id: 'cann-error',
+      rank: 108,
+      pattern: /^CANN error: (E[A-Z0-9]\d{4}: .+)/,
+      fatal: true,
+      strength: 37,
+      crash: true,
+    },
   ],
 });
