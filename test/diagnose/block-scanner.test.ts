@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
@@ -18,6 +18,7 @@ import {
 } from '../../src/diagnosis/knowledge/may-matter.js';
 import { BOUNDARIES, buildHaystack, type LabelledLog } from '../../src/evaluation/build-haystack.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
+import { logsUnder } from '../helpers/logs-under.js';
 
 // Counts the cheap searches (for signs of a failure, before the log's end), to prove the tests below read
 // logs that way at all (a test of that reading that never entered it would pass whatever it does). The
@@ -50,16 +51,6 @@ if (!SHARED_PRESENT) {
 }
 
 /** Every .log below a folder (none when it is missing: ../shared is not in every checkout). */
-function logsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const found: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...logsUnder(path));
-    else if (name.endsWith('.log')) found.push(path);
-  }
-  return found;
-}
 
 const relative = (path: string): string => path.slice(ROOT.length + 1);
 

@@ -1,20 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/diagnosis/index.js';
+import { logsUnder } from '../helpers/logs-under.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 /** Every .log below a folder: signature fixtures, held-out logs, the bundled incident. */
-function logsUnder(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...logsUnder(path));
-    else if (name.endsWith('.log')) found.push(path);
-  }
-  return found;
-}
 
 const LOGS = [
   ...logsUnder(join(ROOT, 'src/signatures')),

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../session.js';
@@ -8,6 +8,7 @@ import { MARKERS, STRUCTURE, TRIGGER } from './may-matter.js';
 import { NOISE_PATTERNS } from './noise.js';
 import { SHUTDOWN_PHRASES, STOP_REQUESTS } from './shutdown.js';
 import { WRAPPER_PATTERNS } from './wrappers.js';
+import { logsUnder } from '../../../test/helpers/logs-under.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -23,15 +24,6 @@ const LISTS: [string, readonly RegExp[]][] = [
   ['wrappers', WRAPPER_PATTERNS],
   ['may matter', [TRIGGER, STRUCTURE, MARKERS]],
 ];
-
-function logsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return logsUnder(path);
-    return name.endsWith('.log') ? [path] : [];
-  });
-}
 
 describe('anyOf', () => {
   // As for a long log, so the tests below go through the pass over the lists' words.

@@ -1,19 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_RULES } from '../classify/categories.js';
 import { mayMatch, wordsOf } from './pattern-words.js';
+import { logsUnder } from '../../../test/helpers/logs-under.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
-
-function logsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return logsUnder(path);
-    return name.endsWith('.log') ? [path] : [];
-  });
-}
 
 describe('mayMatch', () => {
   it.each([
