@@ -320,8 +320,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     stage: 'header',
     // PyTorch's logging writes the same header with the module's path (`torch/_inductor/.../x.py:874]`).
     // PyTorch's C++ log brackets it and leaves out the thread: `[W329 06:28:12.581551416 TCPStore.cpp:330] `.
+    // torch.compile's lines go on with their compile id (`[1/0] `); they print a kernel's source at ERROR.
     pattern:
-      /^(?:([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w./-]+:\d+\] |\[([IWEF])\d{3,4} \d\d:\d\d:\d\d\.\d+(?: \d+)? [\w./-]+:\d+\] )/,
+      /^(?:([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ [\w./-]+:\d+\] |\[([IWEF])\d{3,4} \d\d:\d\d:\d\d\.\d+(?: \d+)? [\w./-]+:\d+\] )(?:\[\d+\/\d+(?:_\d+)?\] )?/,
     first: (c) => isUpper(c) || c === 91,
     level: (m) => toLevel(m[1] ?? m[2]),
   },

@@ -11,11 +11,12 @@ export const TRIGGER =
 // this test cheap on every line. A test reads every fixture both ways to keep it a superset.
 export const MARKERS =
   /Starting|Started|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer/;
-// llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`): an
-// error line whatever its words. NCCL's `NCCL INFO file.cc:114 -> 2` lines trace an error's return up its
+// llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`), and
+// so does PyTorch's glog-style header after its rank (`[rank0]:E0731 16:03:52.1 ...`): an error line whatever
+// its words. NCCL's `NCCL INFO file.cc:114 -> 2` lines trace an error's return up its
 // stack: read, they are no sign the process went on past the `NCCL WARN` before them.
 export const STRUCTURE =
-  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |NCCL INFO .* -> \d+\s*$/;
+  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |\]:E\d{3,4} |NCCL INFO .* -> \d+\s*$/;
 
 /**
  * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret
@@ -83,6 +84,9 @@ export const SIGNS_OF_DEATH: readonly string[] = [
   'Segmentation fault',
   'Shutting down',
   'error',
+  // PyTorch's glog-style ERROR lines after its rank (`[rank0]:E0731 16:03:52.115000 ...`): a traceback or a
+  // kernel's source it logs at ERROR, whatever their words.
+  ']:E',
 ];
 
 /** Signs that a line at INFO or DEBUG level only quotes (a prompt, a retry notice). */

@@ -747,7 +747,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Tip: In future versions of Ray', ['Tip: In future versions of Ray']],
   ['Token file not found', ['Token file not found']],
   [
-    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |NCCL INFO .* -> \\d+\\s*$',
+    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |\\]:E\\d{3,4} |NCCL INFO .* -> \\d+\\s*$',
     [
       'Traceback',
       'File "',
@@ -761,6 +761,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\nCopy\n',
       ' E ',
       ' W ',
+      ']:E',
       'NCCL INFO ',
     ],
   ],
