@@ -29,9 +29,10 @@ import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { isNoise } from './knowledge/noise.js';
-import { cap, describeSignature, matchSignature, type SignatureHit } from './match-signature.js';
+import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
+import { firstOfBurst, type Scored } from './first-of-burst.js';
 
 export interface DiagnosisInput {
   /** The log is over (not a peek while it grows): only then can a line be what ends it. */
@@ -54,12 +55,6 @@ const WRAPPER_PENALTY = 100;
 /** A timeout or a lost connection after an earlier failure waited on it (knowledge/waiting.ts). */
 const ECHO_PENALTY = 40;
 const MAX_EVIDENCE = 14;
-
-interface Scored {
-  candidate: Candidate;
-  hit: SignatureHit | null;
-  score: number;
-}
 
 /** Weighs the candidates of the failing start and writes the diagnosis. Pure. */
 export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
@@ -438,65 +433,6 @@ function firstCopyOf(
   const candidate = copy.frames.length > 0 ? copy : { ...copy, frames: best.candidate.frames };
   return { candidate, hit: matchSignature(candidate, signatures) ?? best.hit, score: best.score };
 }
-
-/** Lines apart within which failure lines of one process are one burst. */
-const BURST_GAP = 3;
-
-/**
- * The chosen failure line, named where its burst began: the lines a process logs one after another about
- * one failure (Mesa's `VK_ERROR_OUT_OF_DEVICE_MEMORY`, then ggml's `Device memory allocation ... failed`,
- * then `ErrorOutOfDeviceMemory`) say it first where it happened, and together: each says a part. An
- * error line before an assertion that names nothing (`GGML_ASSERT(ok) failed`) says what failed.
- */
-function firstOfBurst(
-  chosen: Scored,
-  candidates: readonly Candidate[],
-  signatures: readonly Signature[],
-): Scored {
-  let current = chosen;
-  for (;;) {
-    const at = current.candidate.line.n;
-    const before = candidates.findLast((c) => c.line.n < at);
-    if (before === undefined) return current;
-    const hit = matchSignature(before, signatures);
-    const same = sameKind(before, hit, current);
-    if (!same && !(assertsNothing(current.candidate) && saysError(before))) return current;
-    if (!inBurst(before, current.candidate)) return current;
-    // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
-    const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
-    current = {
-      candidate: { ...before, message },
-      hit: hit ?? (same ? current.hit : null),
-      score: current.score,
-    };
-  }
-}
-
-function inBurst(before: Candidate, after: Candidate): boolean {
-  return (
-    after.kind !== 'exception' &&
-    (before.kind === 'failure-line' || before.kind === 'error-line') &&
-    before.fatal &&
-    !before.wrapper &&
-    after.line.n - before.line.n <= BURST_GAP &&
-    before.line.process === after.line.process
-  );
-}
-
-/** Both of one kind other than `other`: the signature's, or the general one. */
-function sameKind(before: Candidate, hit: SignatureHit | null, after: Scored): boolean {
-  const kind = kindOf(before, hit);
-  return kind !== 'other' && kind === kindOf(after.candidate, after.hit);
-}
-
-function kindOf(c: Candidate, hit: SignatureHit | null): string {
-  return hit?.signature.category ?? classifyCause({ ...c, frames: c.frames, phase: c.phase }).category;
-}
-
-/** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */
-const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: !?"[^"]*"\s*$/;
-const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
-const saysError = (c: Candidate): boolean => /\berror\b|\bfailed\b|not supported|cannot/i.test(c.message);
 
 /** Shorter texts are too common to say two lines are one error. */
 const MIN_COPY = 40;

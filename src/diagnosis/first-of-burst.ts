@@ -1,0 +1,70 @@
+import type { Signature } from '../signatures/define-signature.js';
+import type { Candidate } from './candidate.js';
+import { classifyCause } from './classify/classify-cause.js';
+import { matchSignature, type SignatureHit } from './match-signature.js';
+
+/** A candidate as weighed: the signature it matched and its score. */
+export interface Scored {
+  candidate: Candidate;
+  hit: SignatureHit | null;
+  score: number;
+}
+
+/** Lines apart within which failure lines of one process are one burst. */
+const BURST_GAP = 3;
+
+/**
+ * The chosen failure line, named where its burst began: the lines a process logs one after another about
+ * one failure (Mesa's `VK_ERROR_OUT_OF_DEVICE_MEMORY`, then ggml's `Device memory allocation ... failed`,
+ * then `ErrorOutOfDeviceMemory`) say it first where it happened, and together: each says a part. An
+ * error line before an assertion that names nothing (`GGML_ASSERT(ok) failed`) says what failed.
+ */
+export function firstOfBurst(
+  chosen: Scored,
+  candidates: readonly Candidate[],
+  signatures: readonly Signature[],
+): Scored {
+  let current = chosen;
+  for (;;) {
+    const at = current.candidate.line.n;
+    const before = candidates.findLast((c) => c.line.n < at);
+    if (before === undefined) return current;
+    const hit = matchSignature(before, signatures);
+    const same = sameKind(before, hit, current);
+    if (!same && !(assertsNothing(current.candidate) && saysError(before))) return current;
+    if (!inBurst(before, current.candidate)) return current;
+    // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
+    const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
+    current = {
+      candidate: { ...before, message },
+      hit: hit ?? (same ? current.hit : null),
+      score: current.score,
+    };
+  }
+}
+
+function inBurst(before: Candidate, after: Candidate): boolean {
+  return (
+    after.kind !== 'exception' &&
+    (before.kind === 'failure-line' || before.kind === 'error-line') &&
+    before.fatal &&
+    !before.wrapper &&
+    after.line.n - before.line.n <= BURST_GAP &&
+    before.line.process === after.line.process
+  );
+}
+
+/** Both of one kind other than `other`: the signature's, or the general one. */
+function sameKind(before: Candidate, hit: SignatureHit | null, after: Scored): boolean {
+  const kind = kindOf(before, hit);
+  return kind !== 'other' && kind === kindOf(after.candidate, after.hit);
+}
+
+function kindOf(c: Candidate, hit: SignatureHit | null): string {
+  return hit?.signature.category ?? classifyCause({ ...c, frames: c.frames, phase: c.phase }).category;
+}
+
+/** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */
+const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: !?"[^"]*"\s*$/;
+const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
+const saysError = (c: Candidate): boolean => /\berror\b|\bfailed\b|not supported|cannot/i.test(c.message);
