@@ -201,6 +201,19 @@ describe('parseLine', () => {
       '[E329 06:28:12.542939754 socket.cpp:1023] [c10d] The client socket has timed out after 600000ms',
       { text: '[c10d] The client socket has timed out after 600000ms', level: 'ERROR' },
     ],
+    [
+      "SGLang's request log, a prompt and all",
+      "[2026-02-09 13:43:02] Finish: obj=GenerateReqInput(text='RuntimeError: CUDA error'), out={'text': 'ok'}",
+      {
+        text: "obj=GenerateReqInput(text='RuntimeError: CUDA error'), out={'text': 'ok'}",
+        level: 'INFO',
+      },
+    ],
+    [
+      "SGLang's request log after a time of its own",
+      '[13:43:02 TP0] Receive: obj=GenerateReqInput(text="Error: x")',
+      { text: 'Receive: obj=GenerateReqInput(text="Error: x")', level: 'INFO', process: 'TP0' },
+    ],
     ["Python's basicConfig", 'ERROR:root:widget exploded', { text: 'widget exploded', level: 'ERROR' }],
     [
       'a level before the time',

@@ -227,9 +227,20 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'sglang-logger',
     stage: 'header',
-    pattern: /^\[(?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d((?: [A-Z]{2,4}\d+)*)\] ?/,
+    // Its format has no level; its request log (`--log-requests`: `Receive: obj=...`, `Finish: obj=...`, a
+    // prompt and its output in full) is INFO, whatever words the prompt holds.
+    pattern: /^\[(?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d((?: [A-Z]{2,4}\d+)*)\] ?(?=((?:Receive|Finish): obj=)?)/,
     first: (c) => c === 91,
     process: (m) => (m[1] ? m[1].trim() : null),
+    level: (m) => (m[2] ? 'INFO' : null),
+  },
+  {
+    id: 'sglang-request-log',
+    stage: 'header',
+    // The same request log after a transport took its time (`[2026-02-09 13:43:02] Finish: obj=...`).
+    pattern: /^(?:Receive|Finish): (?=obj=)/,
+    first: (c) => c === 82 || c === 70,
+    level: () => 'INFO',
   },
   {
     id: 'vllm-logger-fragment',
