@@ -12,3 +12,13 @@ export function logsUnder(dir: string): string[] {
   }
   return found;
 }
+
+/**
+ * The repository's real logs: the signatures' fixtures, the test sets, the examples, and ../shared beside the
+ * checkout where present (more real lines, not needed for a test to mean something).
+ */
+export function repositoryLogs(root: string): string[] {
+  return ['src/signatures', 'test/fixtures', 'examples', '../shared'].flatMap((dir) =>
+    logsUnder(join(root, dir)),
+  );
+}

@@ -8,7 +8,7 @@ import { MARKERS, STRUCTURE, TRIGGER } from './may-matter.js';
 import { NOISE_PATTERNS } from './noise.js';
 import { SHUTDOWN_PHRASES, STOP_REQUESTS } from './shutdown.js';
 import { WRAPPER_PATTERNS } from './wrappers.js';
-import { logsUnder } from '../../../test/helpers/logs-under.js';
+import { repositoryLogs } from '../../../test/helpers/logs-under.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -45,13 +45,7 @@ describe('anyOf', () => {
   });
 
   it('answers as the plain alternation of each list on every line of the repository’s logs', () => {
-    const logs = [
-      ...logsUnder(join(ROOT, 'src/signatures')),
-      ...logsUnder(join(ROOT, 'test/fixtures')),
-      ...logsUnder(join(ROOT, 'examples')),
-      // Beside the repository where it is checked out: more real lines, not needed for the test to mean something.
-      ...logsUnder(join(ROOT, '../shared')),
-    ];
+    const logs = repositoryLogs(ROOT);
     expect(logs.length).toBeGreaterThan(100);
     const gated = LISTS.map(([, patterns]) => anyOf(patterns));
     const plain = LISTS.map(([, patterns]) => {
@@ -78,12 +72,7 @@ describe('anyOf', () => {
   it("answers as the plain alternation while its patterns' words are looked for first, on every log's first lines", () => {
     // A list's first ONE_BY_ONE questions, each pattern run only on a text holding one of its words until
     // it has looked for them LOOKS times: a fresh list for each log, so each log's start is asked anew.
-    const logs = [
-      ...logsUnder(join(ROOT, 'src/signatures')),
-      ...logsUnder(join(ROOT, 'test/fixtures')),
-      ...logsUnder(join(ROOT, 'examples')),
-      ...logsUnder(join(ROOT, '../shared')),
-    ];
+    const logs = repositoryLogs(ROOT);
     const plain = LISTS.map(([, patterns]) => {
       const compiled = patterns.map((p) => new RegExp(p.source, p.flags.replace('g', '')));
       return (text: string) => compiled.some((p) => p.test(text));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_RULES } from '../classify/categories.js';
 import { mayMatch, wordsOf } from './pattern-words.js';
-import { logsUnder } from '../../../test/helpers/logs-under.js';
+import { repositoryLogs } from '../../../test/helpers/logs-under.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -31,12 +31,7 @@ describe('mayMatch', () => {
     const patterns = CATEGORY_RULES.flatMap((rule) => (rule.words ? [rule.words] : []));
     // Each is looked for by its words: none is tested on every line.
     for (const pattern of patterns) expect(wordsOf(pattern), pattern.source).not.toBeNull();
-    const logs = [
-      ...logsUnder(join(ROOT, 'src/signatures')),
-      ...logsUnder(join(ROOT, 'test/fixtures')),
-      ...logsUnder(join(ROOT, 'examples')),
-      ...logsUnder(join(ROOT, '../shared')),
-    ];
+    const logs = repositoryLogs(ROOT);
     expect(logs.length).toBeGreaterThan(100);
     const missed: string[] = [];
     let ruledOut = 0;
