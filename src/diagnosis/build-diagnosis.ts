@@ -48,6 +48,8 @@ export interface DiagnosisInput {
   processes: string[];
   /** The log's last lines, once it has ended (blank ones aside). */
   lastLines?: readonly ParsedLine[];
+  /** The stack-frame lines the log ends with: the error above them is where it stopped. */
+  framesAtEnd?: number;
 }
 
 const SIGNATURE_PULL = 60;
@@ -207,6 +209,11 @@ function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
 /** Lines after a failure within which it still ends the log (attempt.ts's LIFE_AFTER_FAILURE counts work). */
 const ENDS_THE_LOG = 30;
 
+/** The lines the log holds after line `n`, less the stack frames it ends with (they belong to an error). */
+function linesAfter(input: DiagnosisInput, n: number): number {
+  return input.input.lines - (input.framesAtEnd ?? 0) - n;
+}
+
 /** The failing start and the candidates that count in it; null when no start failed. */
 function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
   const attempt = findFailingAttempt(input.attempts);
@@ -283,7 +290,7 @@ function findTerminatedBeforeReady(
     (c) =>
       c.exception !== null && /(?:^|\.)KeyboardInterrupt$/.test(c.exception) && TERMINATED.test(c.message),
   );
-  if (signal === undefined || input.input.lines - signal.line.n >= ENDS_THE_LOG) return null;
+  if (signal === undefined || linesAfter(input, signal.line.n) >= ENDS_THE_LOG) return null;
   return { attempt, candidates: [signal] };
 }
 
@@ -295,7 +302,7 @@ function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candida
   const attempt = lastUnfinishedStart(input);
   const mark = attempt?.exitMark ?? null;
   if (attempt === null || mark === null) return null;
-  if (input.input.lines - mark.line.n >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
+  if (linesAfter(input, mark.line.n) >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
   return { attempt, candidates: [exitCandidate(attempt, mark)] };
 }
 
@@ -337,7 +344,7 @@ function findErrorAtEnd(input: DiagnosisInput): { attempt: Attempt; candidates: 
     (c) => speaksOfFailure(c) && ready < c.line.n && c.phase !== 'request',
   );
   const last = errors.at(-1);
-  if (last === undefined || input.input.lines - last.line.n >= ENDS_THE_LOG) return null;
+  if (last === undefined || linesAfter(input, last.line.n) >= ENDS_THE_LOG) return null;
   // A ready server that reported any work after its last error (a response, its metrics) went on; so
   // did a start that went on loading for a while.
   if (attempt.readyLine !== null && attempt.chatter > last.chatterBefore) return null;
@@ -355,7 +362,7 @@ function findKnownFailureAtEnd(input: DiagnosisInput): { attempt: Attempt; candi
   const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
   const last = attempt?.candidates.at(-1);
   if (attempt === undefined || last === undefined || last.wrapper) return null;
-  if (input.input.lines - last.line.n >= ENDS_THE_LOG || (attempt.readyLine ?? 0) > last.line.n) return null;
+  if (linesAfter(input, last.line.n) >= ENDS_THE_LOG || (attempt.readyLine ?? 0) > last.line.n) return null;
   if ((attempt.stopLine ?? Infinity) < last.line.n) return null;
   const hit = matchSignature(last, input.signatures);
   const known = hit !== null && (hit.signature.weight ?? 1) >= 1 && hit.signature.blame !== 'context';

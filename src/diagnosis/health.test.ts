@@ -247,3 +247,32 @@ describe('the last words of a log that stops at an error', () => {
     expect(session.peek().verdict).toBe('no-failure');
   });
 });
+
+// PyTorch's c10::Error prints its stack after its message: a log that ends in those frames ends at the
+// error above them, however many there are.
+describe('an error followed by the native stack the log ends with', () => {
+  const START = ['INFO 03-29 06:17:53 [engine.py:1] Starting with engine args: AsyncEngineArgs()'];
+  const ERROR =
+    '[E329 06:28:12.542939754 socket.cpp:1023] [c10d] The client socket has timed out after 600000ms while trying to connect to (10.0.0.33, 54485).';
+  const frames = (count: number): string[] => [
+    'Exception raised from throwTimeoutError at /pytorch/torch/csrc/distributed/c10d/socket.cpp:1025 (most recent call first):',
+    ...Array.from(
+      { length: count },
+      (_, i) =>
+        `frame #${i}: <unknown function> + 0x16144fe (0x74c4ec5584fe in /x/torch/lib/libtorch_cpu.so)`,
+    ),
+  ];
+  it.each([
+    ['a short stack', 5, 'failure'],
+    ['a stack longer than what may follow an error', 80, 'failure'],
+  ])('%s', (_name, count, verdict) => {
+    const d = diagnose(`${[...START, ERROR, ...frames(count)].join('\n')}\n`);
+    expect(d.verdict).toBe(verdict);
+    expect(d.rootCause?.message).toContain('The client socket has timed out');
+  });
+
+  it('is no finding when ordinary lines follow the stack', () => {
+    const after = Array.from({ length: 40 }, (_, i) => `INFO 03-29 06:30:${i} [engine.py:2] still loading`);
+    expect(diagnose(`${[...START, ERROR, ...frames(5), ...after].join('\n')}\n`).verdict).toBe('no-failure');
+  });
+});

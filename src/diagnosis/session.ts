@@ -40,6 +40,7 @@ import {
   isStopShaped,
 } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
+import { STACK_FRAME_LINE } from '../runtimes/cpp/stack-frames.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
@@ -50,6 +51,7 @@ const SPEAKS_OF_FAILURE =
   /\b(?:error|failed|failure|cannot|can't|unable|exceed|invalid|not supported|out of)\b/i;
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
+const NOT_BLANK = /\S/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -95,6 +97,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly policy: ReadingPolicy;
   /** Lines left of a crash's dump (stacks, registers, goroutines) after a crash line; 0 when none. */
   private dumpLeft = 0;
+  /** The stack-frame lines the log ends with so far (runtimes/cpp/stack-frames.ts), blank ones aside. */
+  private framesAtEnd = 0;
 
   constructor(private readonly options: DiagnoseOptions) {
     this.signatures = options.signatures ?? builtinSignatures;
@@ -129,6 +133,8 @@ class Session implements DiagnosisSession, ScanTarget {
   skipLines(count: number, lastLines: SkippedLines): void {
     this.releaseHeld();
     this.lineCount += count;
+    // A skipped line cannot matter, and every stack frame does (may-matter.ts's STRUCTURE).
+    if (count > 0) this.framesAtEnd = 0;
     this.countChatter(count);
     this.recent.pushSkipped(count, lastLines);
   }
@@ -176,6 +182,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (!matters && !this.assembler.isBusy(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
+      if (this.framesAtEnd > 0 && NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
       if (!dump) this.countChatter(1);
       this.remember(cleanLine(rawLine));
       return;
@@ -184,6 +191,8 @@ class Session implements DiagnosisSession, ScanTarget {
     const skippable =
       this.options.readEveryLine === true && !this.assembler.isBusy(this.lineCount) && !mayMatter(rawLine);
     const line = parseLine(rawLine, this.lineCount);
+    if (STACK_FRAME_LINE.test(rawLine)) this.framesAtEnd++;
+    else if (NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
     // What the engine is, is read where the quick reading reads it: the head and the lines that matter.
     if (!skippable || this.lineCount <= ENGINE_HEAD) this.describe(line);
     let failing = false;
@@ -565,6 +574,7 @@ class Session implements DiagnosisSession, ScanTarget {
       engineVersions: this.engineVersions,
       processes: [...this.processes],
       lastLines: ended ? this.lastLines() : [],
+      framesAtEnd: this.framesAtEnd,
     });
     if (this.droppedGroups > 0) {
       diagnosis.warnings.push(

@@ -22,10 +22,11 @@ export interface CategoryRule {
 
 /**
  * A program's own bug, whatever words it holds (`panic: runtime error: index out of range`, a C++
- * `std::length_error`, glibc's heap checks): no setting or package is named, so no kind but `other` is said.
+ * `std::length_error`, glibc's heap checks, a GPU runtime's `invalid argument` from a kernel's own call): no
+ * setting or package is named, so no kind but `other` is said.
  */
 export const PROGRAM_BUG = new RegExp(
-  String.raw`\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|${HEAP_CHECKS}|${STACK_CHECKS}`,
+  String.raw`\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|\b(?:CUDA|HIP)(?: runtime)? error\b.{0,60}?\binvalid (?:argument|resource handle)\b|${HEAP_CHECKS}|${STACK_CHECKS}`,
 );
 
 /** Ordered most specific first: on equal evidence the earlier category wins. */
@@ -43,7 +44,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
     exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
     words:
-      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory on (?:device|GPU)|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
   },
   {
     category: 'illegal-memory-access',
@@ -111,7 +112,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:CompilationError|OutOfResources|CalledProcessError)$/,
     packages: /\btriton\b|torch\/utils\/cpp_extension|\bjit\b|torch\/_inductor|deep_gemm|cutlass/,
     words:
-      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'/i,
+      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)/i,
   },
   {
     category: 'abi-or-symbol',
@@ -125,7 +126,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'Two installed packages are at versions that do not work together (a library newer or older than the engine expects). Compare the versions the message names with what the engine requires, and install matching ones.',
     words:
-      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
+      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
   },
   {
     category: 'missing-dependency',
@@ -160,7 +161,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\bargument\b|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)/i,
   },
   {
     category: 'other',

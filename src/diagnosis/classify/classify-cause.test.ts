@@ -39,6 +39,27 @@ describe('classifyCause', () => {
     [null, '[40a8c9673b05:1447853] Read -1, expected 33554432, errno = 14', [], 'distributed-nccl'],
     // A call into a package built for another version of it.
     ['TypeError', 'varlen_fwd() takes 14 positional arguments but 15 were given', [], 'dependency-mismatch'],
+    [
+      'TypeError',
+      "BatchDecodeWithPagedKVCacheWrapper.plan() got an unexpected keyword argument 'k_data_type'",
+      [],
+      'dependency-mismatch',
+    ],
+    [
+      'TypeError',
+      "AutoImageProcessor.register() got multiple values for argument 'exist_ok'",
+      [],
+      'dependency-mismatch',
+    ],
+    // A kernel's own call the GPU runtime refused names no setting; a dtype an op lacks is a setting's.
+    [null, 'CUDA error: invalid argument', [], 'other'],
+    ['RuntimeError', '[TM][ERROR] CUDA runtime error: invalid argument /src/allocator.h:262', [], 'other'],
+    ['NotImplementedError', '"fill_cuda" not implemented for \'Float4_e2m1fn_x2\'', [], 'config-invalid'],
+    // A device allocator's refusal (`device/GPU` is no path); Triton's and LLVM's lowering of a kernel.
+    [null, "alloc: can't allocate 568118476 Bytes of memory on device/GPU", [], 'oom-gpu'],
+    [null, 'Native API returns: -6 (PI_ERROR_OUT_OF_HOST_MEMORY)', [], 'oom-gpu'],
+    [null, "error: Unsupported conversion from 'f8E4M3FN' to 'f16'", [], 'kernel-compile'],
+    [null, 'UNREACHABLE executed at SPIRVUtil.cpp:2037!', [], 'kernel-compile'],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
     // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.

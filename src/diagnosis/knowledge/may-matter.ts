@@ -14,9 +14,10 @@ export const MARKERS =
 // llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`), and
 // so does PyTorch's glog-style header after its rank (`[rank0]:E0731 16:03:52.1 ...`): an error line whatever
 // its words. NCCL's `NCCL INFO file.cc:114 -> 2` lines trace an error's return up its
-// stack: read, they are no sign the process went on past the `NCCL WARN` before them.
+// stack: read, they are no sign the process went on past the `NCCL WARN` before them; nor are the frames a
+// native error prints after its message (runtimes/cpp/stack-frames.ts).
 export const STRUCTURE =
-  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |\]:E\d{3,4} |NCCL INFO .* -> \d+\s*$/;
+  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |\]:E\d{3,4} |NCCL INFO .* -> \d+\s*$|^\s*frame #\d+: |^\s*#\d+\s+0x[0-9a-f]+ in |\+0x[0-9a-f]+\)\s*\[0x/;
 
 /**
  * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret

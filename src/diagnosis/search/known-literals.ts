@@ -747,7 +747,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Tip: In future versions of Ray', ['Tip: In future versions of Ray']],
   ['Token file not found', ['Token file not found']],
   [
-    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |\\]:E\\d{3,4} |NCCL INFO .* -> \\d+\\s*$',
+    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |\\]:E\\d{3,4} |NCCL INFO .* -> \\d+\\s*$|^\\s*frame #\\d+: |^\\s*#\\d+\\s+0x[0-9a-f]+ in |\\+0x[0-9a-f]+\\)\\s*\\[0x',
     [
       'Traceback',
       'File "',
@@ -763,6 +763,9 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ' W ',
       ']:E',
       'NCCL INFO ',
+      'frame #',
+      ' in ',
+      '+0x',
     ],
   ],
   ['Uvicorn running on', ['Uvicorn running on']],
@@ -1111,7 +1114,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['ggml_metal_', 'kIOGPUCommandBufferCallbackError', 'kIOAccelCommandBufferCallbackError'],
   ],
   [
-    '\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|\\bargument\\b|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)',
+    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)",
     [
       'invalid',
       'must be',
@@ -1156,6 +1159,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'invalid choice',
       'expected ',
       'argument',
+      "not implemented for '",
       'flag',
       '--a',
       '--b',
@@ -1242,7 +1246,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    "\\bninja\\b|\\bnvcc\\b|\\bptxas\\b|\\bcompil(?:e|ation|ing)\\b|\\bJIT\\b|out of resource|shared memory, Required|fatal error: \\S+\\.h|cannot find -l\\w+|collect2|returned non-zero exit status|\\bld returned\\b|\\bgcc\\b|\\bcicc\\b|error building extension|Error in function '\\w+Dispatched'",
+    "\\bninja\\b|\\bnvcc\\b|\\bptxas\\b|\\bcompil(?:e|ation|ing)\\b|\\bJIT\\b|out of resource|shared memory, Required|fatal error: \\S+\\.h|cannot find -l\\w+|collect2|returned non-zero exit status|\\bld returned\\b|\\bgcc\\b|\\bcicc\\b|error building extension|Error in function '\\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)",
     [
       'ninja',
       'nvcc',
@@ -1262,11 +1266,17 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'cicc',
       'error building extension',
       "Error in function '",
+      'UNREACHABLE executed',
+      'LLVM ERROR',
+      'PassManager::run failed',
+      'MLIR pass pipeline',
+      'Unsupported conversion from',
+      'Unsupported rounding mode',
     ],
   ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
   [
-    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory on (?:device|GPU)|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b",
+    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory\\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b",
     [
       'out of memory',
       'free memory',
@@ -1285,8 +1295,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'OUT_OF_DEVICE_MEMORY',
       'OutOfDeviceMemory',
       'memory allocation of size ',
-      ' bytes of memory on device',
-      ' bytes of memory on GPU',
+      ' bytes of memory',
+      'cannot allocate memory on host',
+      'cannot allocate memory on device',
+      'OUT_OF_HOST_MEMORY',
       'allocation failed',
       'allocation failure',
       'PT_DEVMEM',
@@ -2119,7 +2131,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['vLLM API server version \\S+', ['vLLM API server version ']],
   [
-    'versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object',
+    'versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object',
     [
       'version',
       'versions',
@@ -2135,6 +2147,9 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'has no attribute',
       'unexpected keyword argument',
       'got an unexpected',
+      'got multiple values for argument',
+      'got multiple values for keyword argument',
+      'Mismatched number of arguments',
       ' positional argument but ',
       ' positional arguments but ',
       'please upgrade',
