@@ -151,6 +151,11 @@ describe('parseLine', () => {
       { text: 'boom', level: 'ERROR' },
     ],
     [
+      "LMDeploy logging, a paste's first line cut in its year",
+      '024-09-29 10:19:09,933 - lmdeploy - ERROR - __init__.py:17 - RuntimeError: x',
+      { text: 'RuntimeError: x', level: 'ERROR' },
+    ],
+    [
       'TensorRT-LLM python logger',
       '[03/07/2025-11:03:44] [TRT-LLM] [E] Failed to initialize executor on rank 6: x',
       { text: 'Failed to initialize executor on rank 6: x', level: 'ERROR' },

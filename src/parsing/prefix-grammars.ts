@@ -272,9 +272,10 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'python-logging',
     stage: 'header',
-    // LMDeploy, flashinfer.jit, gpustack: `2024-01-01 00:00:00,000 - lmdeploy - INFO - msg`
+    // LMDeploy, flashinfer.jit, gpustack: `2024-01-01 00:00:00,000 - lmdeploy - INFO - msg`; a paste's first
+    // line may have lost the start of its year (`024-09-29 ...`), the rest of the header says what it is.
     pattern: new RegExp(
-      String.raw`^(?:\d{4}-\d\d-\d\d |\d\d/\d\d )\d\d:\d\d:\d\d(?:[,.]\d+)? - [\w.-]+ - ${LEVEL_WORD}\s*- (?:[\w.-]+(?::\d+)? - )?`,
+      String.raw`^(?:\d{1,4}-\d\d-\d\d |\d\d/\d\d )\d\d:\d\d:\d\d(?:[,.]\d+)? - [\w.-]+ - ${LEVEL_WORD}\s*- (?:[\w.-]+(?::\d+)? - )?`,
     ),
     first: isDigit,
     level: (m) => toLevel(m[1]),
