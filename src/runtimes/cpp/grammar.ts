@@ -5,12 +5,14 @@ import { HEAP_CHECKS, STACK_CHECKS } from './heap-checks.js';
 export default defineGrammar({
   runtime: 'cpp',
   lines: [
-    // A standard exception whose what() is only its own name (`what():  bad_function_call`) says less than
-    // the `terminate called after throwing an instance of 'std::bad_function_call'` line above it.
+    // A standard exception whose what() is only its own name (`what():  bad_function_call`) or the
+    // container method that threw it (`what():  vector::_M_default_append`) says less than the
+    // `terminate called after throwing an instance of 'std::length_error'` line above it.
     {
       id: 'cpp-what-bare-name',
       rank: 9,
-      pattern: /^\s*what\(\):\s+((?:std::)?bad_\w+)\s*$/,
+      pattern:
+        /^\s*what\(\):\s+((?:std::)?bad_\w+|(?:std::)?(?:vector|basic_string|string|map|unordered_map|deque|bitset|array)::[\w:]+)\s*$/,
       fatal: true,
       strength: 12,
       message: (m) => m[1] ?? '',
@@ -30,7 +32,8 @@ export default defineGrammar({
       rank: 80,
       pattern: /terminate called after throwing an instance of '([^']+)'/,
       fatal: true,
-      strength: 15,
+      // Below its what() when that says more; above the errors a process logged before it aborted.
+      strength: 40,
     },
     {
       id: 'cpp-terminate-bare',
