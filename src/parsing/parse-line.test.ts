@@ -151,6 +151,21 @@ describe('parseLine', () => {
       { text: 'boom', level: 'ERROR' },
     ],
     [
+      "DJL Serving's relay of its Python worker: the stream's level is not the line's",
+      '[WARN ] PyProcess - W-1511-model-stderr: ValueError: bad',
+      { text: 'ValueError: bad', level: null, process: 'W-1511' },
+    ],
+    [
+      'DJL Serving behind mpirun --tag-output',
+      'INFO  PyProcess W-299-model1-stdout: [1,0]<stdout>:torch.OutOfMemoryError: CUDA out of memory.',
+      { text: 'torch.OutOfMemoryError: CUDA out of memory.', level: null, process: 'rank0' },
+    ],
+    [
+      "log4j's level and logger (DJL Serving)",
+      '[ERROR] ModelServer - Failed register workflow',
+      { text: 'Failed register workflow', level: 'ERROR' },
+    ],
+    [
       "LMDeploy logging, a paste's first line cut in its year",
       '024-09-29 10:19:09,933 - lmdeploy - ERROR - __init__.py:17 - RuntimeError: x',
       { text: 'RuntimeError: x', level: 'ERROR' },

@@ -163,6 +163,17 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     first: isDigit,
   },
   {
+    id: 'djl-python-worker',
+    stage: 'transport',
+    // DJL Serving (SageMaker's LMI containers) relays its Python worker's output through its Java logger:
+    // `[WARN ] PyProcess - W-1511-model-stderr: ...`, `INFO  PyProcess W-299-model1-stdout: ...`. The
+    // level is the stream's (stderr is WARN), not the line's; the worker is the process.
+    pattern:
+      /^(?:\[(?:INFO|WARN|ERROR|DEBUG) ?\] |(?:INFO|WARN|ERROR|DEBUG)\s+)PyProcess (?:- )?(W-\d+)-[\w.-]*?-?(?:stdout|stderr): ?/,
+    first: (c) => c === 91 || isUpper(c),
+    process: (m) => m[1] ?? null,
+  },
+  {
     id: 'stream-tag',
     stage: 'transport',
     // A wrapper script's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`.
@@ -371,11 +382,12 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     id: 'leading-level',
     stage: 'header',
     // Python's basicConfig `ERROR:root:`, `ERROR - `, a level before the time `ERROR 2025-01-01 ...`, zap's
-    // `error\tmain.go:12\t` after its time (a lone `[ERROR] ` stays the message's own word, as above).
+    // `error\tmain.go:12\t` after its time (a lone `[ERROR] ` stays the message's own word, as above), log4j's
+    // `[ERROR] ModelServer - ` (DJL Serving's own lines).
     pattern: new RegExp(
-      String.raw`^(?:${LEVEL_WORD}:[\w.]+:|${LEVEL_WORD} - |(debug|info|warn|error|fatal|panic)\t[\w./-]+:\d+\t|${LEVEL_WORD} (?=\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s))(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s+(?:[\w./-]+:\d+\]\s*)?)?`,
+      String.raw`^(?:\[${LEVEL_WORD} ?\] [A-Z][\w.$]* - |${LEVEL_WORD}:[\w.]+:|${LEVEL_WORD} - |(debug|info|warn|error|fatal|panic)\t[\w./-]+:\d+\t|${LEVEL_WORD} (?=\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s))(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?\s+(?:[\w./-]+:\d+\]\s*)?)?`,
     ),
-    first: (c) => isUpper(c) || (c >= 97 && c <= 122),
-    level: (m) => toLevel(m[1] ?? m[2] ?? m[3] ?? m[4]),
+    first: (c) => isUpper(c) || (c >= 97 && c <= 122) || c === 91,
+    level: (m) => toLevel(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]),
   },
 ];
