@@ -1466,7 +1466,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
   ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['- ', '* ']],
-  ['^\\s*what\\(\\):\\s+((?:std::)?bad_\\w+)\\s*$', ['what():']],
+  [
+    '^\\s*what\\(\\):\\s+((?:std::)?bad_\\w+|(?:std::)?(?:vector|basic_string|string|map|unordered_map|deque|bitset|array)::[\\w:]+)\\s*$',
+    ['what():'],
+  ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   [
     "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )",
