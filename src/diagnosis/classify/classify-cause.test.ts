@@ -60,6 +60,19 @@ describe('classifyCause', () => {
     [null, 'Native API returns: -6 (PI_ERROR_OUT_OF_HOST_MEMORY)', [], 'oom-gpu'],
     [null, "error: Unsupported conversion from 'f8E4M3FN' to 'f16'", [], 'kernel-compile'],
     [null, 'UNREACHABLE executed at SPIRVUtil.cpp:2037!', [], 'kernel-compile'],
+    // A GEMM that failed as it ran: a kernel before it broke the context, as an illegal access does.
+    [
+      'RuntimeError',
+      'CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx(...)`',
+      [],
+      'illegal-memory-access',
+    ],
+    [
+      'importlib.metadata.PackageNotFoundError',
+      'No package metadata was found for flashinfer_python',
+      [],
+      'missing-dependency',
+    ],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
     // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.

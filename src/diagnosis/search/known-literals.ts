@@ -580,9 +580,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['No module named', ['No module named']],
   [
-    "No module named|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)",
+    "No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)",
     [
       'No module named',
+      'No package metadata was found for',
       'is not installed',
       'Failed to find C compiler',
       'not installed',
@@ -1922,7 +1923,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['gpu_memory_utilization', 'Available KV cache memory: -'],
   ],
   [
-    'illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access',
+    'illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED',
     [
       'illegal memory access',
       'CUDA_ERROR_ILLEGAL_ADDRESS',
@@ -1936,6 +1937,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Memory access fault by GPU',
       'Out-Of-Bounds Memory Access',
       'out of bounds memory access',
+      'CUBLAS_STATUS_EXECUTION_FAILED',
     ],
   ],
   ['is deprecated|will be removed in', ['is deprecated', 'will be removed in']],
