@@ -10,6 +10,7 @@ import cCompilerNotFoundSignature from './c-compiler-not-found/signature.js';
 import chatTemplateMissingSignature from './chat-template-missing/signature.js';
 import cliArgumentRejectedSignature from './cli-argument-rejected/signature.js';
 import compiledExtensionMissingSignature from './compiled-extension-missing/signature.js';
+import containerCudaNewerThanDriverSignature from './container-cuda-newer-than-driver/signature.js';
 import cpuIllegalInstructionSignature from './cpu-illegal-instruction/signature.js';
 import cudaAssertionInKernelSignature from './cuda-assertion-in-kernel/signature.js';
 import cudaDeviceSideAssertSignature from './cuda-device-side-assert/signature.js';
@@ -45,6 +46,7 @@ import ggufUnknownArchitectureSignature from './gguf-unknown-architecture/signat
 import gitLfsPointerInsteadOfWeightsSignature from './git-lfs-pointer-instead-of-weights/signature.js';
 import glibcxxVersionNotFoundSignature from './glibcxx-version-not-found/signature.js';
 import gpuArchNotInTorchBuildSignature from './gpu-arch-not-in-torch-build/signature.js';
+import gpuContainerHookFailedSignature from './gpu-container-hook-failed/signature.js';
 import gpuHardwareFaultSignature from './gpu-hardware-fault/signature.js';
 import gpuP2pFailureSignature from './gpu-p2p-failure/signature.js';
 import gpuTooOldForBuildSignature from './gpu-too-old-for-build/signature.js';
@@ -198,6 +200,7 @@ export const builtinSignatures: readonly Signature[] = [
   chatTemplateMissingSignature,
   cliArgumentRejectedSignature,
   compiledExtensionMissingSignature,
+  containerCudaNewerThanDriverSignature,
   cpuIllegalInstructionSignature,
   cudaAssertionInKernelSignature,
   cudaDeviceSideAssertSignature,
@@ -233,6 +236,7 @@ export const builtinSignatures: readonly Signature[] = [
   gitLfsPointerInsteadOfWeightsSignature,
   glibcxxVersionNotFoundSignature,
   gpuArchNotInTorchBuildSignature,
+  gpuContainerHookFailedSignature,
   gpuHardwareFaultSignature,
   gpuP2pFailureSignature,
   gpuTooOldForBuildSignature,
@@ -410,6 +414,10 @@ export const fixtureNames: Readonly<
     matches: ['sglang-kernel-common-ops-missing.log', 'vllm-run-inside-source-tree.log'],
     ignores: ['optional-python-package-missing.log', 'private-module-of-wrong-release.log'],
   },
+  'container-cuda-newer-than-driver': {
+    matches: ['image-cuda-newer-than-host-driver.log'],
+    ignores: ['hook-finds-no-driver-loaded.log'],
+  },
   'cpu-illegal-instruction': {
     matches: ['llamacpp-illegal-instruction.log', 'ollama-runner-exit-status-0xc000001d.log'],
     ignores: ['cuda-illegal-instruction-in-kernel.log'],
@@ -563,6 +571,14 @@ export const fixtureNames: Readonly<
   'gpu-arch-not-in-torch-build': {
     matches: ['tgi-k80-sm37.log', 'vllm-rtx5090-old-torch.log'],
     ignores: ['no-kernel-image-without-torch-warning.log'],
+  },
+  'gpu-container-hook-failed': {
+    matches: [
+      'docker-without-nvidia-runtime.log',
+      'hook-cannot-load-libnvidia-ml.log',
+      'hook-finds-no-driver-loaded.log',
+    ],
+    ignores: ['image-cuda-newer-than-host-driver.log'],
   },
   'gpu-hardware-fault': {
     matches: ['dmesg-fallen-off-the-bus.log'],

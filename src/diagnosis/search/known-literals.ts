@@ -1652,7 +1652,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['does not have a fast version. Falling back', "does not accept {'device'}"],
   ],
   [
-    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version',
+    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver',
     [
       'driver version is insufficient',
       'undefined symbol: cuA',
@@ -1698,6 +1698,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'device kernel image is invalid',
       'PTX was compiled with an unsupported toolchain',
       'unsupported PTX version',
+      'nvidia-container-cli',
+      'could not select device driver',
     ],
   ],
   [
@@ -2088,6 +2090,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'no pipeline tag found for model|Invalid hostname, defaulting to',
     ['no pipeline tag found for model', 'Invalid hostname, defaulting to'],
   ],
+  ['nvidia-container-cli: (.+)', ['nvidia-container-cli: ']],
   ['out of memory|OOM', ['out of memory', 'OOM']],
   [
     'please check the stack trace above for the root cause',

@@ -13,6 +13,16 @@ export default defineGrammar({
       fatal: true,
       strength: 32,
     },
+    // The NVIDIA container toolkit's hook, which gives a container its GPUs, says why it could not (no
+    // driver, no libnvidia-ml): the reason inside docker's `OCI runtime create failed`, on its line or the next.
+    {
+      id: 'nvidia-container-cli',
+      rank: 265,
+      pattern: /nvidia-container-cli: (.+)/,
+      fatal: true,
+      strength: 44,
+      message: (m) => `nvidia-container-cli: ${m[1] ?? ''}`,
+    },
     {
       id: 'docker-daemon',
       rank: 270,
