@@ -11,6 +11,7 @@ import loader from './loader/grammar.js';
 import signals from './signals/grammar.js';
 import cli from './cli/grammar.js';
 import dotnet from './dotnet/grammar.js';
+import kubernetes from './kubernetes/grammar.js';
 
 /** Every runtime's grammar; a new runtime is a folder here and one line in this list. */
 export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
@@ -26,6 +27,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   signals,
   cli,
   dotnet,
+  kubernetes,
 ];
 
 /** All runtimes' failure lines, in the order they are tried (their rank). */

@@ -60,6 +60,7 @@ import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauth
 import hfRevisionNotFoundSignature from './hf-revision-not-found/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
 import jitKernelBuildFailedSignature from './jit-kernel-build-failed/signature.js';
+import kubeletProbeKilledServerSignature from './kubelet-probe-killed-server/signature.js';
 import libcudaLinkFailedSignature from './libcuda-link-failed/signature.js';
 import llamacppBindFailedSignature from './llamacpp-bind-failed/signature.js';
 import llamacppInvalidArgumentSignature from './llamacpp-invalid-argument/signature.js';
@@ -98,6 +99,7 @@ import packageBelowMinimumVersionSignature from './package-below-minimum-version
 import packageInstallRequestedSignature from './package-install-requested/signature.js';
 import packageVersionRequirementNotMetSignature from './package-version-requirement-not-met/signature.js';
 import parallelSizeExceedsVisibleGpusSignature from './parallel-size-exceeds-visible-gpus/signature.js';
+import podUnschedulableNoGpuSignature from './pod-unschedulable-no-gpu/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
 import processAbortedSignature from './process-aborted/signature.js';
 import processExitedBeforeReadySignature from './process-exited-before-ready/signature.js';
@@ -250,6 +252,7 @@ export const builtinSignatures: readonly Signature[] = [
   hfRevisionNotFoundSignature,
   importNameMissingFromPackageSignature,
   jitKernelBuildFailedSignature,
+  kubeletProbeKilledServerSignature,
   libcudaLinkFailedSignature,
   llamacppBindFailedSignature,
   llamacppInvalidArgumentSignature,
@@ -288,6 +291,7 @@ export const builtinSignatures: readonly Signature[] = [
   packageInstallRequestedSignature,
   packageVersionRequirementNotMetSignature,
   parallelSizeExceedsVisibleGpusSignature,
+  podUnschedulableNoGpuSignature,
   portInUseSignature,
   processAbortedSignature,
   processExitedBeforeReadySignature,
@@ -636,6 +640,10 @@ export const fixtureNames: Readonly<
     matches: ['flashinfer-jit-cub-error.log', 'torch-extension-undefined-reference.log'],
     ignores: ['cuda-oom-error-colon.log', 'python-headers-missing.log'],
   },
+  'kubelet-probe-killed-server': {
+    matches: ['liveness-probe-kills-a-loading-server.log'],
+    ignores: ['scheduler-finds-no-free-gpu.log'],
+  },
   'libcuda-link-failed': {
     matches: ['triton-launcher-link.log', 'vllm-flashinfer-sampler-jit.log', 'vllm-ninja-excerpt.log'],
     ignores: ['linker-cannot-find-other-lib.log'],
@@ -795,6 +803,10 @@ export const fixtureNames: Readonly<
   'parallel-size-exceeds-visible-gpus': {
     matches: ['tp4-two-gpus.log'],
     ignores: ['ray-placement.log'],
+  },
+  'pod-unschedulable-no-gpu': {
+    matches: ['scheduler-finds-no-free-gpu.log'],
+    ignores: ['liveness-probe-kills-a-loading-server.log'],
   },
   'port-in-use': {
     matches: ['torch-distributed-store.log', 'uvicorn-buildkite.log'],

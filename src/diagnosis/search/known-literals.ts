@@ -963,12 +963,17 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bCompilationError: at \\d+:\\d+:\\s*$', ['CompilationError: at ']],
+  [
+    '\\bContainer \\S+ failed (?:liveness|startup) probe, will be restarted',
+    [' failed liveness probe, will be restarted', ' failed startup probe, will be restarted'],
+  ],
   ['\\bDownloadError\\b', ['DownloadError']],
   ['\\bException caught at file:\\S+, line:\\d+', ['Exception caught at file:']],
   [
     '\\bFailed: Cuda error\\b|cudaMalloc failed|\\bcuda(?:Malloc|Memcpy)\\w* failed',
     ['Failed: Cuda error', 'cudaMalloc failed', 'cudaMalloc', 'cudaMemcpy'],
   ],
+  ['\\bFailedScheduling\\b.*?(\\d+\\/\\d+ nodes are available: .+)', ['FailedScheduling']],
   ['\\bFloating point exception\\b|\\bSIGFPE\\b', ['Floating point exception', 'SIGFPE']],
   [
     '\\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server',
@@ -1465,6 +1470,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\[lib[\\w-]+ (?:ERROR|FATAL) [^\\]]*\\] (.+)', [' ERROR ', ' FATAL ']],
   ['^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z$', ['Z\n']],
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
+  ['^\\s*Reason:\\s+OOMKilled\\b', ['OOMKilled']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
   ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['- ', '* ']],
   [
@@ -2196,6 +2202,10 @@ export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, str
   [
     "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
     "cannot search for /(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+/ by its literals: an alternative has none",
+  ],
+  [
+    '\\b(Failed to pull image "[^"]+": .+)',
+    'cannot search for /\\b(Failed to pull image "[^"]+": .+)/ by its literals: an alternative has none',
   ],
   [
     '^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)',
