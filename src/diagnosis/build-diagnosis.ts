@@ -28,6 +28,7 @@ import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
+import { FAILURE_WORDS } from './knowledge/failure-words.js';
 import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
@@ -234,9 +235,8 @@ function lastUnfinishedStart(input: DiagnosisInput): Attempt | null {
   return attempt.stopLine !== null || attempt.stopped ? null : attempt;
 }
 
-/** Words of a failure in a line no grammar reads: what a pasted log that stops at its error ends with. */
-const FAILURE_WORDS =
-  /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|unable to|segmentation fault|core dumped|killed)\b/i;
+/** A line logged at these levels says the server noted something and went on (a warning's fallback too). */
+const SURVIVED_LEVELS = new Set(['INFO', 'DEBUG', 'WARNING']);
 /** How many of the last lines (blank ones aside) may be the last words. */
 const LAST_WORDS_READ = 3;
 
@@ -250,9 +250,7 @@ function findLastWordsError(input: DiagnosisInput): { attempt: Attempt; candidat
   if (attempt === null || attempt.candidates.some((c) => c.fatal)) return null;
   const line = (input.lastLines ?? [])
     .slice(-LAST_WORDS_READ)
-    .findLast(
-      (l) => l.level !== 'INFO' && l.level !== 'DEBUG' && FAILURE_WORDS.test(l.text) && !isNoise(l.text),
-    );
+    .findLast((l) => !SURVIVED_LEVELS.has(l.level ?? '') && FAILURE_WORDS.test(l.text) && !isNoise(l.text));
   if (line === undefined) return null;
   const draft = {
     kind: 'error-line' as const,

@@ -41,14 +41,12 @@ import {
 } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { STACK_FRAME_LINE } from '../runtimes/cpp/stack-frames.js';
+import { speaksOfFailure } from './knowledge/failure-words.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
-/** Words of a failure in a line no grammar reads as one. */
-const SPEAKS_OF_FAILURE =
-  /\b(?:error|failed|failure|cannot|can't|unable|exceed|invalid|not supported|out of)\b/i;
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
@@ -383,7 +381,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (raw === undefined) return;
     const before = parseLine(raw, this.lineCount - 1);
     const text = before.text.trim();
-    if (!SPEAKS_OF_FAILURE.test(text) || this.drafts.draft(before) !== null) return;
+    if (!speaksOfFailure(text) || this.drafts.draft(before) !== null) return;
     candidate.message = text;
     candidate.detail = [candidate.line.text.trim()];
   }

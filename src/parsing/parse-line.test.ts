@@ -151,6 +151,11 @@ describe('parseLine', () => {
       { text: 'boom', level: 'ERROR' },
     ],
     [
+      "Ray Serve's replica tag",
+      '(ServeReplica:default:VLLMDeployment pid=4321) ValueError: bad',
+      { text: 'ValueError: bad', process: 'ServeReplica:default:VLLMDeployment' },
+    ],
+    [
       "DJL Serving's relay of its Python worker: the stream's level is not the line's",
       '[WARN ] PyProcess - W-1511-model-stderr: ValueError: bad',
       { text: 'ValueError: bad', level: null, process: 'W-1511' },

@@ -197,8 +197,9 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'vllm-process-tag',
     stage: 'process',
-    // `(Worker_TP4 pid=2215)`, `(VllmWorker rank=0 pid=1)`, `(VllmWorker TP1 pid=443)`, Ray Data's `(_MapWorker pid=13019)`.
-    pattern: /^\(([A-Za-z_][\w-]*)((?: [A-Z]{2,4}\d+)*)((?:,? \w+=[^\s,)]+)+)\) ?/,
+    // `(Worker_TP4 pid=2215)`, `(VllmWorker rank=0 pid=1)`, `(VllmWorker TP1 pid=443)`, Ray Data's `(_MapWorker pid=13019)`,
+    // Ray Serve's replicas `(ServeReplica:app:VLLMDeployment pid=4321)`.
+    pattern: /^\(([A-Za-z_][\w:-]*)((?: [A-Z]{2,4}\d+)*)((?:,? \w+=[^\s,)]+)+)\) ?/,
     first: (c) => c === 40,
     process: tagLabel,
   },
