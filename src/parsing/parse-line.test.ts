@@ -151,6 +151,25 @@ describe('parseLine', () => {
       { text: 'boom', level: 'ERROR' },
     ],
     [
+      "docker's json-file driver: the line inside is read, the stream is no level",
+      '{"log":"ERROR 06-01 10:00:05 [core.py:1] EngineCore failed to start.\\n","stream":"stderr","time":"2024-06-01T10:00:05Z"}',
+      {
+        text: 'EngineCore failed to start.',
+        level: 'ERROR',
+        raw: 'ERROR 06-01 10:00:05 [core.py:1] EngineCore failed to start.',
+      },
+    ],
+    [
+      'journalctl -o json: every line of stdout has priority 6, which is not its level',
+      '{"PRIORITY":"6","_SYSTEMD_UNIT":"vllm.service","MESSAGE":"RuntimeError: boom"}',
+      { text: 'RuntimeError: boom', level: null },
+    ],
+    [
+      "Google Cloud Logging's export",
+      '{"textPayload":"(EngineCore_DP0 pid=7) ValueError: bad","severity":"ERROR"}',
+      { text: 'ValueError: bad', process: 'EngineCore_DP0', level: null },
+    ],
+    [
       "Ray Serve's replica tag",
       '(ServeReplica:default:VLLMDeployment pid=4321) ValueError: bad',
       { text: 'ValueError: bad', process: 'ServeReplica:default:VLLMDeployment' },

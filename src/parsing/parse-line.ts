@@ -15,6 +15,10 @@ const TGI_RANK = /\s+rank=(\d+)$/;
 /** Recognises and removes a line's prefixes; never throws, whatever the text. */
 export function parseLine(line: string, n: number): ParsedLine {
   const raw = cleanLine(line);
+  if (raw.startsWith('{"') && ENVELOPE.test(raw)) {
+    const inner = readEnvelope(raw, n);
+    if (inner !== null) return inner;
+  }
   const parsed: ParsedLine = {
     n,
     raw,
@@ -79,6 +83,35 @@ function stripSuffixes(text: string, parsed: ParsedLine): string {
     }
   }
   return rest;
+}
+
+/**
+ * A line a log store kept whole inside its own JSON record: docker's json-file driver (`{"log":"...\\n",
+ * "stream":"stderr"}`), `journalctl -o json` (`MESSAGE`), Google Cloud Logging's export (`textPayload`). The
+ * line inside is read as any line is; the record's own level is the stream's (journald gives every line of
+ * stdout priority 6, GKE every line of stderr ERROR), so only the line's own counts.
+ */
+const ENVELOPE = /"(?:log|MESSAGE|textPayload)"\s*:\s*"/;
+
+interface EnvelopeRecord {
+  log?: unknown;
+  MESSAGE?: unknown;
+  textPayload?: unknown;
+}
+
+function readEnvelope(raw: string, n: number): ParsedLine | null {
+  if (raw.length > 1 << 16) return null;
+  let record: EnvelopeRecord;
+  try {
+    record = JSON.parse(raw) as EnvelopeRecord;
+  } catch {
+    return null;
+  }
+  const line = firstString(record.MESSAGE, record.textPayload, record.log);
+  if (line === null || typeof record !== 'object') return null;
+  const inner = parseLine(line.replace(/\r?\n$/, ''), n);
+  // What is shown and quoted is the line as the server wrote it, not the store's record around it.
+  return { ...inner, formats: ['json-envelope', ...inner.formats] };
 }
 
 /** A JSON record with a level: TGI's `--json-output`, vLLM's and any Python JSON logging formatter's. */

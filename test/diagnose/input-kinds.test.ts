@@ -157,6 +157,15 @@ describe('a systemd journal file given as a plain file', () => {
     expect(diagnosis.input.lines).toBe(shown.trimEnd().split('\n').length);
   });
 
+  it('is read from journalctl -o json as from its short output', async () => {
+    if (need('journalctl', 'systemd') === null) return;
+    const stdin = execFileSync('journalctl', ['--no-pager', '--output=json', `--file=${JOURNAL}`]);
+    const result = await runVigil(['diagnose', '-'], { stdin, env });
+    expectIncident(result);
+    // The report quotes the server's lines, not journald's records around them.
+    expect(result.stdout).not.toContain('__CURSOR');
+  });
+
   it('is refused with the command to use when journalctl is missing', async () => {
     const dir = await tempDir();
     expectOneLineError(
