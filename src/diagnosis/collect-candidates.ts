@@ -96,6 +96,10 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       wrapper: false,
     });
   }
+  // A launcher's summary that quotes how its child ended (torchrun's `traceback : Signal 9 (SIGKILL)
+  // received by PID 14750` in its `ChildFailedError` table): that line, as any runtime reads it.
+  const quoted = summary && !listed && !buildLine ? findFailureLine(traceback.detail) : null;
+  if (quoted) drafts.push({ ...quoted, frames: traceback.frames, detail });
   if (buildLine) {
     drafts.push({
       kind: 'exception',
@@ -277,6 +281,18 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
 }
 
 type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
+
+/** The first of the lines a runtime's grammar reads as a failure, as a draft of its own. */
+function findFailureLine(lines: readonly ParsedLine[]): Draft | null {
+  for (const line of lines) {
+    if (!matchesAnyFailureLine(line.text)) continue;
+    for (const row of FAILURE_LINES) {
+      const m = row.pattern.exec(line.text);
+      if (m !== null) return draftFromRow(row, m, { line, frames: [], detail: [] });
+    }
+  }
+  return null;
+}
 
 /** One test before the rows are tried one by one to find which matched. */
 const matchesAnyFailureLine = anyOf(FAILURE_LINES.map((row) => row.pattern));

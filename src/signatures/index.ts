@@ -836,6 +836,7 @@ export const fixtureNames: Readonly<
       'compose-exited-with-code-137.log',
       'systemd-status-9-kill.log',
       'torch-elastic-exitcode-minus-9.log',
+      'torchrun-summary-of-a-killed-worker.log',
       'vllm-loading-weights-shell-killed.log',
     ],
     ignores: ['cuda-oom-then-shell-killed.log', 'request-prompt-mentions-killed.log'],

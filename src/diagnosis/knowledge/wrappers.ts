@@ -92,6 +92,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bRayTaskError(?:\(\w+\))?: ray::[\w.:-]+\(\) \(pid=\d+/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.
   /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
+  // torch's elastic agent (torchrun): its summary table names the worker's own failure (a traceback it
+  // printed, or the signal that ended it) below it.
+  /\bChildFailedError:\s*$/,
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,

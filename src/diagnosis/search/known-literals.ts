@@ -962,6 +962,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Please check if there are relevant logs',
     ],
   ],
+  ['\\bChildFailedError:\\s*$', ['ChildFailedError:']],
   ['\\bCompilationError: at \\d+:\\d+:\\s*$', ['CompilationError: at ']],
   [
     '\\bContainer \\S+ failed (?:liveness|startup) probe, will be restarted',
@@ -1470,9 +1471,9 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\[lib[\\w-]+ (?:ERROR|FATAL) [^\\]]*\\] (.+)', [' ERROR ', ' FATAL ']],
   ['^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z$', ['Z\n']],
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
-  ['^\\s*Reason:\\s+OOMKilled\\b', ['OOMKilled']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
   ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['- ', '* ']],
+  ['^\\s*traceback\\s*: (Signal \\d+ \\(SIG\\w+\\) received by PID \\d+)', ['traceback']],
   [
     '^\\s*what\\(\\):\\s+((?:std::)?bad_\\w+|(?:std::)?(?:vector|basic_string|string|map|unordered_map|deque|bitset|array)::[\\w:]+)\\s*$',
     ['what():'],

@@ -2,7 +2,7 @@ import { defineGrammar } from '../define-grammar.js';
 
 /**
  * Kubernetes, as `kubectl describe pod` and `kubectl get events` print it: the kubelet's kill after a failed
- * probe, a pod no node can take, an image that cannot be pulled, a container the OOM killer ended. The
+ * probe, a pod no node can take, an image that cannot be pulled (`Reason: OOMKilled` is the signals runtime's, with the kernel's own OOM lines). The
  * server's own log says nothing of these: the kubelet or the scheduler acted on it from outside.
  */
 export default defineGrammar({
@@ -34,15 +34,6 @@ export default defineGrammar({
       fatal: true,
       strength: 40,
       message: (m) => m[1] ?? '',
-    },
-    // `kubectl describe pod`'s container state: `Last State: Terminated` then `Reason: OOMKilled`.
-    {
-      id: 'container-oom-killed',
-      rank: 236,
-      pattern: /^\s*Reason:\s+OOMKilled\b/,
-      fatal: true,
-      strength: 30,
-      crash: true,
     },
   ],
 });

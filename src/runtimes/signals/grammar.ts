@@ -69,6 +69,17 @@ export default defineGrammar({
       strength: 44,
       crash: true,
     },
+    // torch's elastic agent (torchrun) sums up a worker that a signal ended: `traceback : Signal 9 (SIGKILL)
+    // received by PID 1234` under `Root Cause (first observed failure):`.
+    {
+      id: 'torchrun-signal',
+      rank: 335,
+      pattern: /^\s*traceback\s*: (Signal \d+ \(SIG\w+\) received by PID \d+)/,
+      fatal: true,
+      strength: 30,
+      crash: true,
+      message: (m) => m[1] ?? '',
+    },
     // The shell's report of a SIGKILL, alone or as a script's job line (`run.sh: line 3: 4242 Killed  python ...`).
     {
       id: 'killed',

@@ -11,9 +11,10 @@ export default defineSignature({
   keywords: ['killed', '137', '-9', 'kill'],
   match: {
     exception: null,
-    // The shell's `Killed`, Go's `signal: killed`, systemd's status=9/KILL, 137 (128 + 9) and Python's -9.
+    // The shell's `Killed`, Go's `signal: killed`, systemd's status=9/KILL, 137 (128 + 9), Python's -9 and
+    // torchrun's summary of its worker.
     message: new RegExp(
-      String.raw`^Killed\s*$|\bsignal: killed\b|\bline \d+: +\d+ Killed\b|\bstatus=9\/KILL\b|${EXIT_STATUS_WORDS}(?:137|-9|-SIGKILL)\b`,
+      String.raw`^Killed\s*$|\bSignal 9 \(SIGKILL\) received by PID\b|\bsignal: killed\b|\bline \d+: +\d+ Killed\b|\bstatus=9\/KILL\b|${EXIT_STATUS_WORDS}(?:137|-9|-SIGKILL)\b`,
     ),
   },
   explanation:
