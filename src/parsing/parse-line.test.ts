@@ -170,6 +170,11 @@ describe('parseLine', () => {
       { text: 'ValueError: bad', process: 'EngineCore_DP0', level: null },
     ],
     [
+      "llama.cpp's JSON log, its level in three letters",
+      '{"tid":"1","timestamp":1717236001,"level":"ERR","function":"load_model","line":685,"msg":"unable to load model"}',
+      { text: 'unable to load model', level: 'ERROR' },
+    ],
+    [
       "Ray Serve's replica tag",
       '(ServeReplica:default:VLLMDeployment pid=4321) ValueError: bad',
       { text: 'ValueError: bad', process: 'ServeReplica:default:VLLMDeployment' },

@@ -17,7 +17,13 @@ export interface PrefixGrammar {
   ident?: (m: RegExpExecArray) => string | null;
 }
 
+// The three-letter words too: llama.cpp's JSON log (`"level":"ERR"`), zerolog's `ERR`/`WRN`/`INF`.
 const LEVELS: Record<string, Level> = {
+  DBG: 'DEBUG',
+  INF: 'INFO',
+  WRN: 'WARNING',
+  ERR: 'ERROR',
+  FTL: 'CRITICAL',
   D: 'DEBUG',
   DEBUG: 'DEBUG',
   TRACE: 'DEBUG',
