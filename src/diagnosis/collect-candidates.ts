@@ -10,7 +10,7 @@ import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { STOPPED } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
-import { innerCauseOf, isWrapper } from './knowledge/wrappers.js';
+import { innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
 
 export type Draft = Omit<
   Candidate,
@@ -300,7 +300,8 @@ const matchesAnyFailureLine = anyOf(FAILURE_LINES.map((row) => row.pattern));
 function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   const text = base.line.text;
   const message = (row.message?.(m) ?? text).trim();
-  const wrapper = isWrapper(text);
+  // A wrapper that relays only how its child died is that death's report, not a pointer elsewhere.
+  const wrapper = isWrapper(text) && !relaysBareStatus(text);
   const inner = wrapper ? innerCauseOf(text) : null;
   if (inner !== null) return innerDraft(base, inner);
   const exception = typeof row.exception === 'function' ? row.exception(m) : (row.exception ?? null);

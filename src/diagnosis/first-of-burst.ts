@@ -32,8 +32,9 @@ export function firstOfBurst(
     if (before === undefined) return current;
     const hit = matchSignature(before, signatures);
     const same = sameKind(before, hit, current);
-    if (!same && !(assertsNothing(current.candidate) && saysError(before))) return current;
-    if (!inBurst(before, current.candidate)) return current;
+    const echo = echoes(current.candidate, before);
+    if (!same && !echo && !(assertsNothing(current.candidate) && saysError(before))) return current;
+    if (!inBurst(before, current.candidate, echo)) return current;
     // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
     const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
     current = {
@@ -44,11 +45,11 @@ export function firstOfBurst(
   }
 }
 
-function inBurst(before: Candidate, after: Candidate): boolean {
+function inBurst(before: Candidate, after: Candidate, echo: boolean): boolean {
   return (
     after.kind !== 'exception' &&
     (before.kind === 'failure-line' || before.kind === 'error-line') &&
-    before.fatal &&
+    (before.fatal || echo) &&
     !before.wrapper &&
     after.line.n - before.line.n <= BURST_GAP &&
     before.line.process === after.line.process
@@ -63,6 +64,19 @@ function sameKind(before: Candidate, hit: SignatureHit | null, after: Scored): b
 
 function kindOf(c: Candidate, hit: SignatureHit | null): string {
   return hit?.signature.category ?? classifyCause({ ...c, frames: c.frames, phase: c.phase }).category;
+}
+
+/**
+ * Whether a crash repeats the error logged just before it: a Rust `panicked at 'Could not connect to
+ * server: Connection("transport error")'` after `ERROR ... Could not connect to Text Generation server:
+ * transport error` is that error, unwrapped where it was not handled. The earlier line's last words
+ * (after its last `: `) must be a phrase of their own, found in the crash's message.
+ */
+const MIN_ECHO = 10;
+function echoes(crash: Candidate, before: Candidate): boolean {
+  if (before.line.level !== 'ERROR' && before.line.level !== 'CRITICAL') return false;
+  const said = before.message.slice(before.message.lastIndexOf(': ') + 2).trim();
+  return said.length >= MIN_ECHO && /\s/.test(said) && crash.message.includes(said);
 }
 
 /** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */

@@ -76,7 +76,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
   },
   {
     category: 'distributed-ray',

@@ -112,6 +112,21 @@ const INNER_FAILURE =
 const BARE_STATUS = /^(?:exit status|exit code|signal:?|status)\b/i;
 
 /**
+ * Whether a wrapper's message ends in a bare status (`llama runner process has terminated: signal:
+ * killed`, `... exit status 2`): it points at nothing else, it says how the process died.
+ */
+export function relaysBareStatus(text: string): boolean {
+  for (const pattern of WRAPPER_PATTERNS) {
+    const m = pattern.exec(text);
+    if (m === null) continue;
+    const after = text.slice(m.index + m[0].length);
+    const colon = after.indexOf(': ');
+    return colon !== -1 && BARE_STATUS.test(after.slice(colon + 2).replace(/^["'\s]+/, ''));
+  }
+  return false;
+}
+
+/**
  * The error a wrapper's own message relays, when it carries one after its words (`error loading llama
  * server" error="llama runner process has terminated: error loading model: missing tensor ...`): the
  * lower-level error is the cause, the wrapper its symptom. Null when the wrapper only points elsewhere.

@@ -1037,12 +1037,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '\\bNCCL\\b|\\bMPI error\\b|\\bOpen MPI\\b|\\borte_init\\b|\\bRead -1, expected \\d+|ProcessGroupNCCL|\\bnccl\\w*Error\\b|\\bc10d\\b|collective operation timeout|monitoredBarrier|\\bfaulty rank\\b|rendezvous|torch\\.distributed|all_?reduce|init_process_group',
+    '\\bNCCL\\b|\\bMPI error\\b|\\bOpen MPI\\b|\\borte_init\\b|\\bPRTE ERROR\\b|\\bORTE_ERROR_LOG\\b|\\bRead -1, expected \\d+|ProcessGroupNCCL|\\bnccl\\w*Error\\b|\\bc10d\\b|collective operation timeout|monitoredBarrier|\\bfaulty rank\\b|rendezvous|torch\\.distributed|all_?reduce|init_process_group',
     [
       'NCCL',
       'MPI error',
       'Open MPI',
       'orte_init',
+      'PRTE ERROR',
+      'ORTE_ERROR_LOG',
       'Read -1, expected ',
       'ProcessGroupNCCL',
       'Error',
@@ -1405,6 +1407,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\ninit_torch_distributed\n',
     ],
   ],
+  ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['\n-[MTL']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
   ['^CANN error: (E[A-Z0-9]\\d{4}: .+)', ['\nCANN error: ']],
@@ -1468,6 +1471,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',
     ['\n[TensorRT-LLM][ERROR] ', '] Error Code '],
   ],
+  ['^\\[[\\w.-]+:\\d+\\] ((?:PRTE|ORTE|PMIX|OPAL) ERROR: .+|ORTE_ERROR_LOG: .+)', ['] ']],
   ['^\\[lib[\\w-]+ (?:ERROR|FATAL) [^\\]]*\\] (.+)', [' ERROR ', ' FATAL ']],
   ['^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z$', ['Z\n']],
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
@@ -1480,7 +1484,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   [
-    "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )",
+    "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory)",
     [
       ': error loading model',
       ': failed to load',
@@ -1494,6 +1498,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': cannot ',
       ': could not ',
       ': invalid ',
+      ': insufficient memory',
     ],
   ],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
@@ -2201,8 +2206,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
 /** The patterns whose literals cannot be read, by source: the error reading them gives. */
 export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, string>([
   [
-    "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
-    "cannot search for /(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|\\*+ (?:stack smashing|buffer overflow) detected \\*+/ by its literals: an alternative has none",
+    "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
+    "cannot search for /(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+/ by its literals: an alternative has none",
   ],
   [
     '\\b(Failed to pull image "[^"]+": .+)',

@@ -71,7 +71,7 @@ export default defineGrammar({
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid )/,
+        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory)/,
       fatal: true,
       strength: 36,
     },
@@ -136,17 +136,18 @@ export default defineGrammar({
     },
     // glibc's heap and stack checks, which abort the process: `double free or corruption (!prev)`,
     // `free(): invalid pointer`, `*** stack smashing detected ***: terminated`, and before glibc 2.26 the
-    // same inside `*** Error in `python': ... ***`. Memory that native code (a kernel library, an
+    // same inside `*** Error in `python': ... ***`, or glued to the end of another process's line that had no
+    // newline (`...version: 0.9.0free(): invalid pointer`). Memory that native code (a kernel library, an
     // extension) corrupted earlier; the abort that follows names nothing more.
     {
       id: 'glibc-heap-check',
       rank: 19,
       pattern: new RegExp(
-        String.raw`(?:^|\*+ Error in \x60[^\x60]*': )((?:${HEAP_CHECKS})(?:: 0x[0-9a-f]+)?)|\*+ ${STACK_CHECKS} \*+`,
+        String.raw`(?:^|\*+ Error in \x60[^\x60]*': )((?:${HEAP_CHECKS})(?:: 0x[0-9a-f]+)?)|((?:${HEAP_CHECKS})(?:: 0x[0-9a-f]+)?)\s*$|\*+ ${STACK_CHECKS} \*+`,
       ),
       fatal: true,
       strength: 40,
-      message: (m) => (m[1] ?? m[0]).replace(/^\*+ /, '*** '),
+      message: (m) => (m[1] ?? m[2] ?? m[0]).replace(/^\*+ /, '*** '),
       crash: true,
     },
     // glog and absl: `F1201 08:00:00.123456  1234 file.cc:12] Check failed: a == b (1 vs. 2)`.

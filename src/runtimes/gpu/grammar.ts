@@ -97,6 +97,17 @@ export default defineGrammar({
       strength: 40,
       crash: true,
     },
+    // Apple's Metal framework checks its API's use and aborts the process: `-[MTLComputePipelineDescriptorInternal
+    // setComputeFunction:withType:]:722: failed assertion `computeFunction must not be nil.'`.
+    {
+      id: 'metal-api-assertion',
+      rank: 88,
+      pattern: /^-\[MTL\w+ [\w:]+\]:\d+: (failed assertion .+)/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+      message: (m) => m[1] ?? '',
+    },
     // ggml's Metal backend on a command buffer the GPU failed: its reason (above) is on the line after it.
     {
       id: 'metal-command-buffer-failed',

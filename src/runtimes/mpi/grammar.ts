@@ -15,6 +15,17 @@ export default defineGrammar({
       fatal: true,
       strength: 26,
     },
+    // Open MPI's runtime layers report their own errors with the place in their source: `[worker:15806] PRTE
+    // ERROR: Bad parameter in file base/odls_base_default_fns.c at line 962` (Open MPI 5's PRRTE launching a
+    // rank), `ORTE_ERROR_LOG: ...` (Open MPI 4's).
+    {
+      id: 'mpi-runtime-error',
+      rank: 217,
+      pattern: /^\[[\w.-]+:\d+\] ((?:PRTE|ORTE|PMIX|OPAL) ERROR: .+|ORTE_ERROR_LOG: .+)/,
+      fatal: true,
+      strength: 38,
+      message: (m) => m[1] ?? '',
+    },
     { id: 'mpi-abort', rank: 218, pattern: /\bMPI_ABORT was invoked on rank \d+/, fatal: true, strength: 30 },
     // The shared-memory transport's single copy from a peer failed (`Read -1, expected 33554432, errno = 14`:
     // EFAULT from process_vm_readv); the segmentation fault a rank reports after it is its consequence.
