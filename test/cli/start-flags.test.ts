@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The built CLI (`npm test` builds it first), which compiles regexes without their bytecode tier
-// (src/cli/regexp-tier.ts).
+// (src/cli/start-flags.ts).
 const BIN = resolve(import.meta.dirname, '../../dist/cli/bin.js');
-const root = mkdtempSync(join(tmpdir(), 'vigil-regexp-tier-'));
+const root = mkdtempSync(join(tmpdir(), 'vigil-start-flags-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 // The line that crashed V8 when tier-up was turned back on mid-run (BENCHMARKS.md): a regex tested on a
