@@ -72,6 +72,13 @@ async function child(dist, args) {
     marks.push((used.user + used.system) / 1000);
   };
   mark();
+  // The V8 flags bin.js sets before it reads the cache, where the build has them: that cache is keyed by them.
+  const flags = path.join(dist, 'cli', 'start-flags.js');
+  // (dist/cli is CommonJS to Node, tsc's module an ES module: imported as text.)
+  if (existsSync(flags)) {
+    const text = encodeURIComponent(readFileSync(flags, 'utf8'));
+    (await import(`data:text/javascript,${text}`)).setStartFlags(process.execArgv);
+  }
   // The diagnosis's own bundle where the build has one (bin.js runs `vigil diagnose` from it), else the CLI's.
   const own = path.join(dist, 'cli', 'chunks', 'cli-diagnose.cjs');
   const bundle = existsSync(own) ? own : path.join(dist, 'cli', 'chunks', 'cli.cjs');

@@ -2,6 +2,7 @@
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { loadCachedCli, type CachedCli } from './code-cache.js';
+import { setStartFlags } from './start-flags.js';
 
 // A closed pipe (vigil diagnose x | head) is not an error worth a trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -14,6 +15,8 @@ declare const VIGIL_BUILD: string | undefined;
 const argv = process.argv.slice(2);
 // The command, as registerCommands (commands/index.ts) will read it.
 const command = argv.find((arg) => !arg.startsWith('-')) ?? '';
+// Before the code cache is read, after process.stdout is made (its modules keep Node's own cache).
+setStartFlags(process.execArgv);
 // The CLI runs from one CommonJS bundle with V8's code cache kept in the user's cache folder (code-cache.ts),
 // on every Node: on Node 22 too, where it took 0.74x the time of the ES module chunks under Node's own
 // compile cache (the bundled incident, Node 22.23, paired). `vigil diagnose` runs from a bundle of its own,

@@ -24,6 +24,7 @@ import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
+import { helperPays } from '../helper-pays.js';
 import { isShortLog, withBaselineCode } from '../short-log.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
 
@@ -201,6 +202,7 @@ async function diagnoseSource(
   const options: DiagnoseOptions = {
     signatures: rules.signatures,
     startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
+      if (!helperPays(io.env)) return null;
       const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
       if (helper !== null) helpers.push(helper);
       return helper;
