@@ -37,7 +37,8 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const [detail, rewrapped] = unwrapMessage(traceback);
   if (traceback.exception === null) {
     // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists, not
-    // even a wrapper's pointer (`EngineDeadError`, a worker that died): those at least say something.
+    // even a wrapper's pointer (`EngineDeadError`, a worker that died): those at least say something. One a
+    // logger wrote as a warning (torch.compile's `Original traceback:` of a cache it rebuilt) was survived.
     return [
       {
         kind: 'exception',
@@ -47,7 +48,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
         frames: traceback.frames,
         detail,
         strength: -200,
-        fatal: true,
+        fatal: traceback.level !== 'WARNING',
         wrapper: false,
       },
     ];

@@ -276,3 +276,31 @@ describe('an error followed by the native stack the log ends with', () => {
     expect(diagnose(`${[...START, ERROR, ...frames(5), ...after].join('\n')}\n`).verdict).toBe('no-failure');
   });
 });
+
+// A later vLLM: its routes listed once the engine is up (uvicorn's own lines off), a profiler that starts
+// after a delay, torch.compile's warning with the traceback of a cache it rebuilt, and the shutdown its
+// signal handler logs. A served run, stopped: no failure.
+describe('a later vLLM served and stopped by a signal', () => {
+  const tag = (process: string, level: string, text: string): string =>
+    `(${process}) ${level} 07-18 01:07:01 [x.py:1] ${text}`;
+  const LOG = [
+    tag('APIServer pid=1', 'INFO', "non-default args: {'model_tag': '/m', 'port': 8027}"),
+    tag('Worker_TP0 pid=2', 'WARNING', 'Compiling model again due to a load failure from /cache/x'),
+    tag('Worker_TP0 pid=2', 'WARNING', 'Original traceback:'),
+    tag('Worker_TP0 pid=2', 'WARNING', '  File "/v/deepseek_v2.py", line 1490, in forward'),
+    tag('Worker_TP0 pid=2', 'WARNING', '    hidden_states, residual = layer('),
+    tag('Worker_TP0 pid=2', 'WARNING', ''),
+    tag('APIServer pid=1', 'INFO', 'Starting vLLM server on http://127.0.0.1:8027'),
+    tag('APIServer pid=1', 'INFO', 'Available routes are:'),
+    '(APIServer pid=1) INFO:     127.0.0.1:39874 - "POST /v1/completions HTTP/1.1" 200 OK',
+    tag('Worker_TP0 pid=2', 'INFO', 'Starting profiler after delay...'),
+    tag('APIServer pid=1', 'INFO', '[shutdown] API server: shutdown triggered'),
+    tag('EngineCore pid=3', 'INFO', '[shutdown] EngineCore: trigger received signal=SIGTERM'),
+    tag('APIServer pid=1', 'INFO', '[shutdown] API server: shutting down FastAPI HTTP server'),
+  ];
+  it('is no failure', () => {
+    const d = diagnose(`${LOG.join('\n')}\n`);
+    expect(d.verdict).toBe('no-failure');
+    expect(d.health).not.toBe('unseen');
+  });
+});

@@ -273,7 +273,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (line.ident !== 'systemd' && event === null) attempt.engineLines++;
     // What follows a start, a stop or a death is read closely (the reading's choice, not a decision).
     // Which start marker the line is, asked once (systemd's own lines are read as events instead).
-    const mark = line.ident === 'systemd' ? -1 : startMarkerOf(text);
+    const mark = line.ident === 'systemd' ? -1 : startMarkerOf(text, line.level);
     const marksStart = event === 'start' || mark !== -1;
     if (event !== null || marksStart || isDeathMarker(text) || opensCloseReading(line)) {
       this.policy.closeAfter(line.n);

@@ -211,6 +211,7 @@ export class TracebackAssembler {
       messageLine: null,
       detail: [],
       firstLine: line.n,
+      level: line.level,
       lastLine: line.n,
       truncated,
       chainedFrom: previous ? boundChain(this.lastFinished.get(key) ?? null) : null,

@@ -19,6 +19,8 @@ export interface Traceback {
   /** Lines that continue a multi-line message (compiler output after "Ninja build failed", ...). */
   detail: ParsedLine[];
   firstLine: number;
+  /** The level of the line that opened it: a logger's WARNING says it was logged and survived. */
+  level: ParsedLine['level'];
   lastLine: number;
   /** True when the excerpt started inside the traceback (no "Traceback (most recent call last):"). */
   truncated: boolean;

@@ -32,6 +32,8 @@ export const READY_MARKERS: readonly RegExp[] = [
   /llama runner started in/,
   /^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \d+/,
   /Serving on|TurboMind .*(?:started|ready)/,
+  // vLLM lists its routes once its engine is up, as its HTTP server starts (where uvicorn's own lines are off).
+  /^Available routes are:/,
 ];
 
 /** Lines that say the server died, so a traceback after readiness is a crash, not a failed request. */
@@ -71,9 +73,16 @@ export const CAUSE_HINTS: readonly RegExp[] = [
 
 export const isStartMarker = anyOf(START_MARKERS);
 
-/** Which start marker a line is (its index in START_MARKERS), or -1. */
-export function startMarkerOf(text: string): number {
-  return isStartMarker(text) ? START_MARKERS.findIndex((pattern) => pattern.test(text)) : -1;
+/** systemd's start line when only a unit's description is shown (`Starting vLLM server...`). */
+const DESCRIPTION_START = 1;
+
+/**
+ * Which start marker a line is (its index in START_MARKERS), or -1. systemd's description-only start line
+ * has no level of its own: a logger's `INFO ... Starting profiler after delay...` starts nothing.
+ */
+export function startMarkerOf(text: string, level: string | null = null): number {
+  const mark = isStartMarker(text) ? START_MARKERS.findIndex((pattern) => pattern.test(text)) : -1;
+  return mark === DESCRIPTION_START && level !== null ? -1 : mark;
 }
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);

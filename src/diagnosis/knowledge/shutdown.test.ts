@@ -23,6 +23,8 @@ describe('isStopShaped', () => {
   it.each([
     [null, 'Received SIGTERM, shutting down', true],
     ['asyncio.CancelledError', '', true],
+    // vLLM's signal handler in its later releases.
+    [null, '[shutdown] API server: shutdown triggered', true],
     // Worded like an unwinding, yet no stop: after a completed shutdown, the next run's.
     [null, 'NCCL error: remote process exited or there was a network error', false],
     [null, 'connect to 10.99.91.49<58525> returned Connection refused', false],

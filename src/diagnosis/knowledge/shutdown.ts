@@ -11,6 +11,8 @@ export const STOP_REQUESTS: readonly RegExp[] = [
   /\bSIG(?:TERM|INT|QUIT)\b(?! from a child)|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
   /\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\b/i,
   /\bKeyboardInterrupt\b|Ctrl\+C|\^C$/,
+  // vLLM's API server, from its SIGINT and SIGTERM handler (its later releases).
+  /\[shutdown\] API server: shutdown triggered/,
 ];
 
 /**
