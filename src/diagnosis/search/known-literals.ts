@@ -819,6 +819,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\[c10d\\] The client socket has failed to connect to \\[[^\\]]*\\]:\\d+ \\(errno: 99 - Cannot assign requested address\\)',
     ['[c10d] The client socket has failed to connect to ['],
   ],
+  ['\\[shutdown\\] API server: shutdown triggered', ['[shutdown] API server: shutdown triggered']],
   ['\\^', ['^']],
   [
     "\\b(?:401|403)\\b|\\bgated\\b|Unauthorized|access token|HF_TOKEN|huggingface\\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\\bHF API\\b|\\bdownload\\w* encountered an error|pull model manifest",
@@ -1410,6 +1411,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['\n-[MTL']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
+  ['^Available routes are:', ['\nAvailable routes are:']],
   ['^CANN error: (E[A-Z0-9]\\d{4}: .+)', ['\nCANN error: ']],
   [
     '^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \\d+',
