@@ -1,6 +1,7 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import type { Candidate } from './candidate.js';
 import { isShutdownShaped } from './knowledge/shutdown.js';
+import { saysNothing } from './bare-raise.js';
 
 /** A group of identical failures across processes within one start. */
 export interface Group {
@@ -235,8 +236,8 @@ export function errorJustBefore(attempt: Attempt): boolean {
  * (`TimeoutError: RPC call to execute_model timed out.`): the later one says what the first could not.
  */
 export function saysLessThan(bare: Candidate, other: Candidate): boolean {
-  if (bare.message.trim() !== '' || bare.exception === null || other.exception === null) return false;
-  return lastClass(bare.exception) === lastClass(other.exception) && other.message.trim() !== '';
+  if (!saysNothing(bare.message) || bare.exception === null || other.exception === null) return false;
+  return lastClass(bare.exception) === lastClass(other.exception) && !saysNothing(other.message);
 }
 
 const lastClass = (type: string): string => type.slice(type.lastIndexOf('.') + 1);

@@ -11,6 +11,7 @@ import { isNoise } from './knowledge/noise.js';
 import { STOPPED } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
 import { innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
+import { bareRaiseSite } from './bare-raise.js';
 
 export type Draft = Omit<
   Candidate,
@@ -216,7 +217,7 @@ function withAssertion(traceback: Traceback): string {
   const message = traceback.message;
   const code = traceback.frames.at(-1)?.code ?? '';
   if (!/(?:^|\.)AssertionError$/.test(traceback.exception ?? '') || !code.startsWith('assert '))
-    return message;
+    return message === '' ? bareRaiseSite(traceback) : message;
   if (message === '' || code.includes(message)) return code;
   return `${message} (${code})`;
 }

@@ -180,6 +180,15 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     process: (m) => m[1] ?? null,
   },
   {
+    id: 'exception-group',
+    stage: 'transport',
+    // Python 3.11's exception groups draw each traceback in a margin (`  + Exception Group Traceback ...`,
+    // `  | ...`, `  +-+---------------- 1 ----------------`, `    | ...`, `    +-----`): the lines inside are
+    // a traceback's lines, the rules between sub-exceptions nothing.
+    pattern: /^ {2,}(?:[|+] |\+-[-+]*(?: \d+ -+| \.\.\. -+)?\s*$)/,
+    first: (c) => c === 32,
+  },
+  {
     id: 'stream-tag',
     stage: 'transport',
     // A wrapper script's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`.

@@ -89,7 +89,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task/,
   // A task's exception as Ray hands it to its caller: `RayTaskError: ray::Actor.method() (pid=1, ip=...)`,
   // the task's own traceback and exception after it.
-  /\bRayTaskError(?:\(\w+\))?: ray::[\w.:-]+\(\) \(pid=\d+/,
+  /\bRayTaskError(?:\(\w+\))?: (?:\x1b?\[\d+m)?ray::[\w.:-]+\(\)(?: ?\x1b?\[\d+m)? \(pid=\d+/,
+  // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.
+  /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.
   /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
   // torch's elastic agent (torchrun): its summary table names the worker's own failure (a traceback it

@@ -1,0 +1,20 @@
+import type { Traceback } from '../parsing/traceback.js';
+
+/**
+ * Where an exception with no words of its own (`raise NotImplementedError`) was raised, and the call that
+ * reached it: `get_device_capability() (interface.py:28), called by: if
+ * current_platform.get_device_capability()[0] < 8:`. Its class and its caller are all it says.
+ */
+export function bareRaiseSite(traceback: Traceback): string {
+  const [caller, raiser] = traceback.frames.slice(-2);
+  if (raiser === undefined || !/^raise \w+(?:\(\))?$/.test(raiser.code ?? '')) return '';
+  const site = `${raiser.function}() (${raiser.file.slice(raiser.file.lastIndexOf('/') + 1)}:${raiser.line})`;
+  return caller?.code ? `${site}, called by: ${caller.code}` : site;
+}
+
+/** A message bareRaiseSite wrote: the exception itself said nothing. */
+const BARE_RAISE_SITE = /^\w+\(\) \([^()]*:\d+\)(?:, called by: .*)?$/;
+
+/** Whether an exception's message is its own words, not nothing or only where it was raised. */
+export const saysNothing = (message: string): boolean =>
+  message.trim() === '' || BARE_RAISE_SITE.test(message.trim());
