@@ -175,6 +175,16 @@ describe('parseLine', () => {
       { text: 'unable to load model', level: 'ERROR' },
     ],
     [
+      "an exception group's margin (Python 3.11)",
+      '    |   File "/v/neuron_model_runner.py", line 72, in _prepare_prompt',
+      { text: '  File "/v/neuron_model_runner.py", line 72, in _prepare_prompt' },
+    ],
+    [
+      "an exception group's rule between sub-exceptions",
+      '  +-+---------------- 1 ----------------',
+      { text: '' },
+    ],
+    [
       "Ray Serve's replica tag",
       '(ServeReplica:default:VLLMDeployment pid=4321) ValueError: bad',
       { text: 'ValueError: bad', process: 'ServeReplica:default:VLLMDeployment' },
