@@ -845,6 +845,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'pull model manifest',
     ],
   ],
+  ['\\b(?:Base)?ExceptionGroup: .*\\(\\d+ sub-exceptions?\\)', ['ExceptionGroup: ', 'BaseExceptionGroup: ']],
   [
     '\\b(?:GPU|CUDA)\\b.{0,60}\\b(?:too old|not supported|unsupported)\\b.{0,60}\\bfalling back to CPU\\b',
     ['falling back to CPU'],
@@ -1066,7 +1067,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bNative API failed\\. Native API returns: -?\\d+.*',
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
-  ['\\bRayTaskError(?:\\(\\w+\\))?: ray::[\\w.:-]+\\(\\) \\(pid=\\d+', ['RayTaskError']],
+  [
+    '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\x1b?\\[\\d+m)?ray::[\\w.:-]+\\(\\)(?: ?\\x1b?\\[\\d+m)? \\(pid=\\d+',
+    ['RayTaskError'],
+  ],
   [
     '\\bRay\\b|\\braylet\\b|placement[ _]group|\\bGCS\\b|ray\\.exceptions|ray cluster|current_node_resource|bundle_group|A worker died or was killed while executing a task|RayWorkerWrapper',
     [
