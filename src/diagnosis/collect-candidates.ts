@@ -56,11 +56,13 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   }
   const message = joinMessage(withAssertion(traceback) + rewrapped, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
-  // A traceback a logger wrote as a warning (vLLM's `Module X was found but failed to import`) was survived.
+  // A traceback a logger wrote as a warning (vLLM's `Module X was found but failed to import`) was survived;
+  // so was one raised in a destructor (`__del__`), which Python prints and ignores as objects are freed.
   const warning =
     traceback.exception.endsWith('Warning') ||
     STOPPED.test(traceback.exception) ||
-    traceback.messageLine?.level === 'WARNING';
+    traceback.messageLine?.level === 'WARNING' ||
+    traceback.frames[0]?.function === '__del__';
   const drafts: Draft[] = [
     {
       kind: 'exception',

@@ -304,3 +304,17 @@ describe('a later vLLM served and stopped by a signal', () => {
     expect(d.health).not.toBe('unseen');
   });
 });
+
+// Python's warnings module prints a message that goes on past its first line on the lines after it.
+describe("a warning's words on the line after it", () => {
+  it('are the warning, not a failure of their own', () => {
+    const log = [
+      '/x/vllm/connections.py:8: RuntimeWarning: Failed to read commit hash:',
+      "No module named 'vllm._version'",
+      '  from vllm.version import __version__ as VLLM_VERSION',
+      'INFO 12-04 09:00:00 [api_server.py:1] vLLM API server version 0.9.0',
+      'INFO:     Application startup complete.',
+    ];
+    expect(diagnose(`${log.join('\n')}\n`).verdict).toBe('no-failure');
+  });
+});

@@ -50,6 +50,8 @@ import { ServiceTracker, type ServiceEvent } from './track-service.js';
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
+/** Python's `warnings` header, `file.py:8: RuntimeWarning: ...`: the lines it continues on are its own. */
+const PYTHON_WARNING = /^\S+\.py:\d+: \w+Warning: /;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -95,6 +97,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly policy: ReadingPolicy;
   /** Lines left of a crash's dump (stacks, registers, goroutines) after a crash line; 0 when none. */
   private dumpLeft = 0;
+  /** The last line was a harmless Python warning whose message goes on on the next line. */
+  private warningContinues = false;
   /** The stack-frame lines the log ends with so far (runtimes/cpp/stack-frames.ts), blank ones aside. */
   private framesAtEnd = 0;
 
@@ -120,6 +124,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   needsLine(n: number): boolean {
     if (this.indented.holding || this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
+    if (this.warningContinues) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged || this.dumpLeft > 0) return true;
     return this.assembler.isBusy(n);
   }
@@ -173,7 +178,14 @@ class Session implements DiagnosisSession, ScanTarget {
   private readOne(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
-    if (this.awaitingMessage !== null) this.giveMessage(this.awaitingMessage, rawLine);
+    const warned = this.warningContinues;
+    this.warningContinues = false;
+    if (warned || (this.awaitingMessage !== null && this.giveMessage(this.awaitingMessage, rawLine))) {
+      // A warning's own words, whatever they say (`No module named 'vllm._version'` under Python's
+      // `RuntimeWarning: Failed to read commit hash:`): part of what was survived, no failure of its own.
+      this.remember(cleanLine(rawLine));
+      return;
+    }
     const dump = this.readsDump(rawLine);
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
@@ -364,6 +376,8 @@ class Session implements DiagnosisSession, ScanTarget {
     if (drafted === null) return false;
     if (drafted === 'noise') {
       this.noise += line.repeat;
+      // A harmless warning whose words go on on the next line (`Failed to read commit hash:`): they are its.
+      this.warningContinues = PYTHON_WARNING.test(line.text) && /:\s*$/.test(line.text);
       return false;
     }
     const candidate = this.addDraft(drafted.draft, line.process, drafted.fingerprint);
@@ -387,13 +401,17 @@ class Session implements DiagnosisSession, ScanTarget {
   }
 
   /** The line after a failure that said its message comes next: that message, unless it is a failure itself. */
-  private giveMessage(candidate: Candidate, rawLine: string): void {
+  /** Gives the line to the candidate that waits for its message; true where it was a warning's, whole. */
+  private giveMessage(candidate: Candidate, rawLine: string): boolean {
     this.awaitingMessage = null;
     const next = parseLine(rawLine, this.lineCount);
     const text = next.text.trim();
-    if (text === '' || this.drafts.draft(next) !== null) return;
+    if (text === '') return false;
+    const warning = PYTHON_WARNING.test(candidate.line.text);
+    if (!warning && this.drafts.draft(next) !== null) return false;
     candidate.message = text;
     candidate.detail = [candidate.line.text.trim()];
+    return warning;
   }
 
   private addTraceback(traceback: Traceback): void {

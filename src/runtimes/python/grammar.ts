@@ -55,6 +55,8 @@ export default defineGrammar({
       pattern: /^\S+\.py:\d+: (\w+Warning): (.+)/,
       fatal: false,
       strength: 12,
+      // `RuntimeWarning: Failed to read commit hash:` then its reason on the next line.
+      messageOnNextLine: true,
     },
     {
       id: 'fatal-python',
