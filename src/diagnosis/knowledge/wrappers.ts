@@ -89,7 +89,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task/,
   // A task's exception as Ray hands it to its caller: `RayTaskError: ray::Actor.method() (pid=1, ip=...)`,
   // the task's own traceback and exception after it.
-  /\bRayTaskError(?:\(\w+\))?: (?:\x1b?\[\d+m)?ray::[\w.:-]+\(\)(?: ?\x1b?\[\d+m)? \(pid=\d+/,
+  // Its colour codes are read as text where a paste lost their escape character (`[36mray::...() [39m`).
+  /\bRayTaskError(?:\(\w+\))?: (?:\[\d+m)?ray::[\w.:-]+\(\)(?: ?\[\d+m)? \(pid=\d+/,
   // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.
   /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.
