@@ -1069,7 +1069,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
   [
-    '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\x1b?\\[\\d+m)?ray::[\\w.:-]+\\(\\)(?: ?\\x1b?\\[\\d+m)? \\(pid=\\d+',
+    '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\[\\d+m)?ray::[\\w.:-]+\\(\\)(?: ?\\[\\d+m)? \\(pid=\\d+',
     ['RayTaskError'],
   ],
   [
