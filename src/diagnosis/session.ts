@@ -400,8 +400,10 @@ class Session implements DiagnosisSession, ScanTarget {
     candidate.detail = [candidate.line.text.trim()];
   }
 
-  /** The line after a failure that said its message comes next: that message, unless it is a failure itself. */
-  /** Gives the line to the candidate that waits for its message; true where it was a warning's, whole. */
+  /**
+   * The line after a failure that said its message comes next: that message, unless it is a failure
+   * itself; a Python warning's continuation is its, whatever it says. True where the line was a warning's.
+   */
   private giveMessage(candidate: Candidate, rawLine: string): boolean {
     this.awaitingMessage = null;
     const next = parseLine(rawLine, this.lineCount);
