@@ -58,6 +58,7 @@ import hfHubOfflineSignature from './hf-hub-offline/signature.js';
 import hfHubUnauthorizedSignature from './hf-hub-unauthorized/signature.js';
 import hfRepoNotFoundOrUnauthorizedSignature from './hf-repo-not-found-or-unauthorized/signature.js';
 import hfRevisionNotFoundSignature from './hf-revision-not-found/signature.js';
+import hostOomKillerSignature from './host-oom-killer/signature.js';
 import importNameMissingFromPackageSignature from './import-name-missing-from-package/signature.js';
 import jitKernelBuildFailedSignature from './jit-kernel-build-failed/signature.js';
 import kubeletProbeKilledServerSignature from './kubelet-probe-killed-server/signature.js';
@@ -250,6 +251,7 @@ export const builtinSignatures: readonly Signature[] = [
   hfHubUnauthorizedSignature,
   hfRepoNotFoundOrUnauthorizedSignature,
   hfRevisionNotFoundSignature,
+  hostOomKillerSignature,
   importNameMissingFromPackageSignature,
   jitKernelBuildFailedSignature,
   kubeletProbeKilledServerSignature,
@@ -631,6 +633,10 @@ export const fixtureNames: Readonly<
   'hf-revision-not-found': {
     matches: ['vllm-bad-revision.log'],
     ignores: ['revision-not-set-warning.log'],
+  },
+  'host-oom-killer': {
+    matches: ['kernel-kills-python-loading-checkpoint-shards.log'],
+    ignores: ['gpu-out-of-memory-beside-host-memory-words.log'],
   },
   'import-name-missing-from-package': {
     matches: ['remote-code-imports-removed-transformers-class.log', 'sglang-triton-too-old.log'],
