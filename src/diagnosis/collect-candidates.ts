@@ -267,11 +267,8 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
       wrapper: false,
     };
   }
-  for (const row of matchesAnyFailureLine(text) ? FAILURE_LINES : []) {
-    if (reporting && !row.quiet) continue;
-    const m = row.pattern.exec(text);
-    if (m !== null) return draftFromRow(row, m, base);
-  }
+  const read = readRow(text, reporting);
+  if (read !== null) return draftFromRow(read.row, read.m, base);
   if (isWrapper(text)) {
     const inner = innerCauseOf(text);
     return inner === null ? lineDraft(base, 'error-line', 10, true, true) : innerDraft(base, inner);
@@ -289,11 +286,19 @@ type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
 /** The first of the lines a runtime's grammar reads as a failure, as a draft of its own. */
 function findFailureLine(lines: readonly ParsedLine[]): Draft | null {
   for (const line of lines) {
-    if (!matchesAnyFailureLine(line.text)) continue;
-    for (const row of FAILURE_LINES) {
-      const m = row.pattern.exec(line.text);
-      if (m !== null) return draftFromRow(row, m, { line, frames: [], detail: [] });
-    }
+    const read = readRow(line.text, false);
+    if (read !== null) return draftFromRow(read.row, read.m, { line, frames: [], detail: [] });
+  }
+  return null;
+}
+
+/** The runtime row that reads a text as a failure (on a line logged at INFO, only the quiet ones). */
+function readRow(text: string, reporting: boolean): { row: FailureLine; m: RegExpExecArray } | null {
+  if (!matchesAnyFailureLine(text)) return null;
+  for (const row of FAILURE_LINES) {
+    if (reporting && !row.quiet) continue;
+    const m = row.pattern.exec(text);
+    if (m !== null) return { row, m };
   }
   return null;
 }

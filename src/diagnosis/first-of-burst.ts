@@ -1,7 +1,7 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Candidate } from './candidate.js';
 import { classifyCause } from './classify/classify-cause.js';
-import { speaksOfFailure } from './knowledge/failure-words.js';
+import { hasFailureWords } from './knowledge/failure-words.js';
 import { matchSignature, type SignatureHit } from './match-signature.js';
 
 /** A candidate as weighed: the signature it matched and its score. */
@@ -82,4 +82,4 @@ function echoes(crash: Candidate, before: Candidate): boolean {
 /** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */
 const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: !?"[^"]*"\s*$/;
 const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
-const saysError = (c: Candidate): boolean => speaksOfFailure(c.message);
+const saysError = (c: Candidate): boolean => hasFailureWords(c.message);

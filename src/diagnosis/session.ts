@@ -41,7 +41,8 @@ import {
 } from './knowledge/shutdown.js';
 import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.js';
 import { STACK_FRAME_LINE } from '../runtimes/cpp/stack-frames.js';
-import { speaksOfFailure } from './knowledge/failure-words.js';
+import { PYTHON_WARNING } from '../runtimes/python/warning.js';
+import { hasFailureWords } from './knowledge/failure-words.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
@@ -50,8 +51,6 @@ import { ServiceTracker, type ServiceEvent } from './track-service.js';
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
-/** Python's `warnings` header, `file.py:8: RuntimeWarning: ...`: the lines it continues on are its own. */
-const PYTHON_WARNING = /^\S+\.py:\d+: \w+Warning: /;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -395,7 +394,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (raw === undefined) return;
     const before = parseLine(raw, this.lineCount - 1);
     const text = before.text.trim();
-    if (!speaksOfFailure(text) || this.drafts.draft(before) !== null) return;
+    if (!hasFailureWords(text) || this.drafts.draft(before) !== null) return;
     candidate.message = text;
     candidate.detail = [candidate.line.text.trim()];
   }

@@ -108,7 +108,7 @@ function readEnvelope(raw: string, n: number): ParsedLine | null {
     return null;
   }
   const line = firstString(record.MESSAGE, record.textPayload, record.log);
-  if (line === null || typeof record !== 'object') return null;
+  if (line === null) return null;
   const inner = parseLine(line.replace(/\r?\n$/, ''), n);
   // What is shown and quoted is the line as the server wrote it, not the store's record around it.
   return { ...inner, formats: ['json-envelope', ...inner.formats] };

@@ -7,4 +7,4 @@
 export const FAILURE_WORDS =
   /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|can't|unable|exceed(?:s|ed)?|invalid|not supported|out of|segmentation fault|core dumped|killed)\b/i;
 
-export const speaksOfFailure = (text: string): boolean => FAILURE_WORDS.test(text);
+export const hasFailureWords = (text: string): boolean => FAILURE_WORDS.test(text);

@@ -11,13 +11,16 @@ const SERVER_BANNERS: readonly RegExp[] = [
   /^starting llama server|^Listening on .*\(version /,
 ];
 
+/** systemd's start line when only a unit's description is shown (`Starting vLLM server...`). */
+const DESCRIPTION_START = /^Starting .+\.\.\.$/;
+
 /**
  * Lines that mark where a start begins and where the server became ready. A log may hold several starts
  * (systemd restarts); the diagnosis looks at the failing one alone.
  */
 export const START_MARKERS: readonly RegExp[] = [
   /^Starting .+\.service/,
-  /^Starting .+\.\.\.$/,
+  DESCRIPTION_START,
   ...SERVER_BANNERS,
   /^Initializing (?:a V1 LLM engine|an LLM engine) \(v/,
   /^main: build = /,
@@ -73,16 +76,13 @@ export const CAUSE_HINTS: readonly RegExp[] = [
 
 export const isStartMarker = anyOf(START_MARKERS);
 
-/** systemd's start line when only a unit's description is shown (`Starting vLLM server...`). */
-const DESCRIPTION_START = 1;
-
 /**
  * Which start marker a line is (its index in START_MARKERS), or -1. systemd's description-only start line
  * has no level of its own: a logger's `INFO ... Starting profiler after delay...` starts nothing.
  */
 export function startMarkerOf(text: string, level: string | null = null): number {
   const mark = isStartMarker(text) ? START_MARKERS.findIndex((pattern) => pattern.test(text)) : -1;
-  return mark === DESCRIPTION_START && level !== null ? -1 : mark;
+  return level !== null && START_MARKERS[mark] === DESCRIPTION_START ? -1 : mark;
 }
 export const isReadyMarker = anyOf(READY_MARKERS);
 export const isDeathMarker = anyOf(DEATH_MARKERS);

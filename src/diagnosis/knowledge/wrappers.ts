@@ -114,19 +114,25 @@ const INNER_FAILURE =
   /error|fail|cannot|could not|unable|not found|missing|invalid|unsupported|not supported|out of memory|denied|refused/i;
 const BARE_STATUS = /^(?:exit status|exit code|signal:?|status)\b/i;
 
-/**
- * Whether a wrapper's message ends in a bare status (`llama runner process has terminated: signal:
- * killed`, `... exit status 2`): it points at nothing else, it says how the process died.
- */
-export function relaysBareStatus(text: string): boolean {
+/** The words the first wrapper a text holds relays after its colon; null with no wrapper or no colon. */
+function relayedBy(text: string): string | null {
   for (const pattern of WRAPPER_PATTERNS) {
     const m = pattern.exec(text);
     if (m === null) continue;
     const after = text.slice(m.index + m[0].length);
     const colon = after.indexOf(': ');
-    return colon !== -1 && BARE_STATUS.test(after.slice(colon + 2).replace(/^["'\s]+/, ''));
+    return colon === -1 ? null : after.slice(colon + 2);
   }
-  return false;
+  return null;
+}
+
+/**
+ * Whether a wrapper's message ends in a bare status (`llama runner process has terminated: signal:
+ * killed`, `... exit status 2`): it points at nothing else, it says how the process died.
+ */
+export function relaysBareStatus(text: string): boolean {
+  const relayed = relayedBy(text);
+  return relayed !== null && BARE_STATUS.test(relayed.replace(/^["'\s]+/, ''));
 }
 
 /**
@@ -135,17 +141,10 @@ export function relaysBareStatus(text: string): boolean {
  * lower-level error is the cause, the wrapper its symptom. Null when the wrapper only points elsewhere.
  */
 export function innerCauseOf(text: string): string | null {
-  for (const pattern of WRAPPER_PATTERNS) {
-    const m = pattern.exec(text);
-    if (m === null) continue;
-    const after = text.slice(m.index + m[0].length);
-    const colon = after.indexOf(': ');
-    if (colon === -1) return null;
-    const inner = after
-      .slice(colon + 2)
-      .replace(/["'\s]+$/, '')
-      .trim();
-    return inner.length >= 12 && INNER_FAILURE.test(inner) && !BARE_STATUS.test(inner) ? inner : null;
-  }
-  return null;
+  const inner = relayedBy(text)
+    ?.replace(/["'\s]+$/, '')
+    .trim();
+  return inner !== undefined && inner.length >= 12 && INNER_FAILURE.test(inner) && !BARE_STATUS.test(inner)
+    ? inner
+    : null;
 }

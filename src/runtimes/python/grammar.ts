@@ -1,4 +1,5 @@
 import { defineGrammar } from '../define-grammar.js';
+import { PYTHON_WARNING } from './warning.js';
 
 /** Python: exceptions quoted outside a traceback (a loader's list, pydantic's messages, a bare `No module named`), warnings, `Fatal Python error`, `[Errno N]`. */
 export default defineGrammar({
@@ -52,7 +53,7 @@ export default defineGrammar({
     {
       id: 'python-warning',
       rank: 170,
-      pattern: /^\S+\.py:\d+: (\w+Warning): (.+)/,
+      pattern: PYTHON_WARNING,
       fatal: false,
       strength: 12,
       // `RuntimeWarning: Failed to read commit hash:` then its reason on the next line.
