@@ -1,6 +1,6 @@
 import type { Signature } from '../signatures/define-signature.js';
 import type { Candidate } from './candidate.js';
-import { classifyCause } from './classify/classify-cause.js';
+import { kindOfCause } from './classify/classify-cause.js';
 import { hasFailureWords } from './knowledge/failure-words.js';
 import { matchSignature, type SignatureHit } from './match-signature.js';
 
@@ -63,7 +63,7 @@ function sameKind(before: Candidate, hit: SignatureHit | null, after: Scored): b
 }
 
 function kindOf(c: Candidate, hit: SignatureHit | null): string {
-  return hit?.signature.category ?? classifyCause({ ...c, frames: c.frames, phase: c.phase }).category;
+  return hit?.signature.category ?? kindOfCause({ ...c, frames: c.frames, phase: c.phase });
 }
 
 /**

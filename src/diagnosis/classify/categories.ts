@@ -26,8 +26,15 @@ export interface CategoryRule {
  * setting or package is named, so no kind but `other` is said.
  */
 export const PROGRAM_BUG = new RegExp(
-  String.raw`\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|\b(?:CUDA|HIP)(?: runtime)? error\b.{0,60}?\binvalid (?:argument|resource handle)\b|${HEAP_CHECKS}|${STACK_CHECKS}`,
+  String.raw`\bruntime error: (?:invalid memory address|index out of range|slice bounds out of range|integer divide by zero)|nil pointer dereference|std::(?:length_error|out_of_range|bad_alloc\b(?!.*memory))|\b(?:CUDA|HIP)(?: runtime)? error\b.{0,60}?\binvalid (?:argument|resource handle)\b|\binvalid configuration argument\b|${HEAP_CHECKS}|${STACK_CHECKS}`,
 );
+
+/**
+ * The host's own resources ran out (its disk, its quota, its system memory): none of the categories,
+ * which are the GPU's, the engine's and its packages', says what to do, so `other` is said.
+ */
+export const HOST_RESOURCE =
+  /\bDisk quota exceeded\b|\bNo space left on device\b|\bsystem memory\b|\bhost memory\b|\bCPU buffer\b|\bggml_aligned_malloc\b/i;
 
 /** Ordered most specific first: on equal evidence the earlier category wins. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
@@ -44,7 +51,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
     exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
     words:
-      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b/i,
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b|\bError Code 2: OutOfMemory\b|backend buffer base cannot be NULL/i,
   },
   {
     category: 'illegal-memory-access',
@@ -58,7 +65,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
     words:
-      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_?\d{2,3}\b|(?:amdgpu|\bgfx\d+\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)/i,
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_?\d{2,3}\b|(?:amdgpu|\bgfx\d+\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\b.*\bError Internal\b/i,
   },
   {
     category: 'driver-cuda-mismatch',
@@ -67,7 +74,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^NVMLError\w*$/,
     packages: /\bpynvml\b|\bnvml\b/,
     words:
-      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver/i,
+      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\bCUDA error\b.{0,120}\binitialization error\b|\bNPU function error\b|\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\b/i,
   },
   {
     category: 'distributed-nccl',
@@ -76,7 +83,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group/i,
+      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group|\bwatchdog\b|Engine iteration timed out/i,
   },
   {
     category: 'distributed-ray',
@@ -96,14 +103,14 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/,
     packages: /huggingface_hub|modelscope|hf_transfer/,
     words:
-      /\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bHF API\b|\bdownload\w* encountered an error|pull model manifest/i,
+      /(?<!\.)\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bHF API\b|\bdownload\w* encountered an error|pull model manifest/i,
   },
   {
     category: 'network-port',
     meaning:
       'A network address could not be used: the port is already taken (another server, an older instance still running) or the host name does not resolve. Find what holds the port (`ss -ltnp`) or choose another.',
     words:
-      /address already in use|EADDRINUSE|couldn't bind|could not bind|\bbind: |listen tcp|socket address|\[Errno 98\]|\bbind(?:ing)?\b.*\b(?:failed|error)\b|\bport\b.*\b(?:in use|taken|unavailable)\b|Name or service not known|Temporary failure in name resolution|Cannot assign requested address/i,
+      /address already in use|EADDRINUSE|couldn't bind|could not bind|\bbind: |listen tcp|socket address|\[Errno 98\]|\bbind(?:ing)?\b.*\b(?:failed|error)\b|\bport\b.*\b(?:in use|taken|unavailable)\b|Name or service not known|Temporary failure in name resolution|Cannot assign requested address|Address family not supported/i,
   },
   {
     category: 'kernel-compile',
@@ -119,14 +126,14 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A compiled library does not fit the one it was built against: a symbol it needs is missing (a wheel built for another torch, CUDA or glibc). Reinstall the extension for the torch and CUDA you have, or pin the versions it was built with.',
     words:
-      /undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\d|version `[^`']+' not found|_ZN\w+|(?<![+\w])ABI\b|was compiled against/i,
+      /undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\d|version `[^`']+' not found|_ZN\w+|(?<![+\w])ABI\b|was compiled against|Could not run '\S+' with arguments from the '\w+' backend/i,
   },
   {
     category: 'dependency-mismatch',
     meaning:
       'Two installed packages are at versions that do not work together (a library newer or older than the engine expects). Compare the versions the message names with what the engine requires, and install matching ones.',
     words:
-      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object/i,
+      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object|json\.exception\.out_of_range|\bversion is wrong\b|\binstall [\w.-]+\s*(?:>=|==|~=)\s*\d/i,
   },
   {
     category: 'missing-dependency',
@@ -141,7 +148,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       "The engine, at this version, does not know the model's architecture or one of its parts. Check the engine's supported-models list; a newer release (or trust_remote_code for custom code) may add it.",
     words:
-      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors/i,
+      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\(.*\bhparams\.|\bunsupported op\b/i,
   },
   {
     category: 'model-load-weights',
@@ -150,7 +157,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:SafetensorError|HeaderTooLarge|UnpicklingError)$/,
     packages: /safetensors|model_loader|weight_utils|gguf|modeling_utils/,
     words:
-      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete/i,
+      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\bloaded_weight\b/i,
   },
   {
     category: 'config-invalid',
@@ -161,7 +168,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\(.*\bcparams\.|\bis not in the \w+ list\b|json\.exception\.parse_error|\bparse error at line\b|\bsharding\b|\bon \d+ shards\b/i,
   },
   {
     category: 'other',

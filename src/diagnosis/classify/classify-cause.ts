@@ -1,8 +1,8 @@
 import type { Frame } from '../../parsing/traceback.js';
-import type { GeneralCategory } from '../../types/diagnosis.js';
+import type { Category, GeneralCategory } from '../../types/diagnosis.js';
 import type { Phase } from '../knowledge/phases.js';
 import { mayMatch } from '../search/pattern-words.js';
-import { CATEGORY_RULES, PROGRAM_BUG, type CategoryRule } from './categories.js';
+import { CATEGORY_RULES, HOST_RESOURCE, PROGRAM_BUG, type CategoryRule } from './categories.js';
 
 /** What any root cause shows, whatever its engine. */
 export interface CauseEvidence {
@@ -41,21 +41,17 @@ function distinctMatches(rule: CategoryRule, text: string): string[] {
   return [...found];
 }
 
-/**
- * Places a root cause in one of the categories from its evidence alone (categories.ts): a general
- * explanation for a failure no signature knows. Always gives one; `other` when nothing points anywhere. Pure.
- */
-export function classifyCause(evidence: CauseEvidence): GeneralCategory {
+/** The category a cause's evidence weighs most for, and on what basis. */
+function weighEvidence(evidence: CauseEvidence): { rule: CategoryRule; basis: string[] } {
   const type = evidence.exception ?? '';
   const lastSegment = type.slice(type.lastIndexOf('.') + 1);
   const modulePath = type.includes('.') ? type.slice(0, type.lastIndexOf('.')) : '';
   const sites = [modulePath, ...evidence.frames.slice(-RAISE_FRAMES).map((f) => f.file)].filter(Boolean);
   // Paths name places, not kinds (`sgl_kernel/sm100/...`, `llm/gguf/ggml-cuda.cu`): their words are left out.
   const text = `${type}: ${evidence.message}`.replace(/\S*\/\S*/g, ' ');
-  let best: { rule: CategoryRule; score: number; basis: string[] } | null = null;
   const bug = PROGRAM_BUG.exec(evidence.message);
-  if (bug !== null)
-    best = { rule: OTHER, score: Infinity, basis: [`message: a program's own bug ("${bug[0]}")`] };
+  if (bug !== null) return { rule: OTHER, basis: [`message: a program's own bug ("${bug[0]}")`] };
+  let best: { rule: CategoryRule; score: number; basis: string[] } | null = null;
   for (const rule of CATEGORY_RULES) {
     const basis: string[] = [];
     let score = 0;
@@ -76,15 +72,36 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
     }
     if (score >= MIN_SCORE && score > (best?.score ?? 0)) best = { rule, score, basis };
   }
-  const rule = best?.rule ?? OTHER;
-  const basis = best?.basis ?? ['nothing in the message points to a kind'];
+  return best ?? { rule: OTHER, basis: ['nothing in the message points to a kind'] };
+}
+
+/**
+ * Places a root cause in one of the categories from its evidence alone (categories.ts): a general
+ * explanation for a failure no signature knows. Always gives one; `other` when nothing points anywhere. Pure.
+ */
+export function classifyCause(evidence: CauseEvidence): GeneralCategory {
+  const host = HOST_RESOURCE.exec(evidence.message);
+  const { rule, basis } =
+    host === null
+      ? weighEvidence(evidence)
+      : { rule: OTHER, basis: [`message: the host's own resources ("${host[0]}")`] };
   if (evidence.phase !== null) basis.push(`during ${evidence.phase}`);
+  const type = evidence.exception ?? '';
   return {
     category: rule.category,
     meaning: rule.meaning,
-    searchUrl: searchUrl(lastSegment, evidence.message),
+    searchUrl: searchUrl(type.slice(type.lastIndexOf('.') + 1), evidence.message),
     basis,
   };
+}
+
+/**
+ * What kind of failure a line speaks of, for telling which lines say one failure together: by its words
+ * alone, so an allocation the host refused (`failed to allocate CPU buffer`) is of one kind with the
+ * allocator lines around it, though the category said of it is `other`.
+ */
+export function kindOfCause(evidence: CauseEvidence): Category {
+  return weighEvidence(evidence).rule.category;
 }
 
 /**
