@@ -30,6 +30,30 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
+    "(?<!\\.)\\b(?:401|403)\\b|\\bgated\\b|Unauthorized|access token|HF_TOKEN|huggingface\\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\\bHF API\\b|\\bdownload\\w* encountered an error|pull model manifest",
+    [
+      '401',
+      '403',
+      'gated',
+      'Unauthorized',
+      'access token',
+      'HF_TOKEN',
+      'huggingface.co',
+      'offline mode',
+      'HF_HUB_OFFLINE',
+      'not a valid model identifier',
+      "couldn't connect to",
+      'Repository Not Found',
+      'download failed',
+      'download error',
+      'downloading failed',
+      'downloading error',
+      'HF API',
+      ' encountered an error',
+      'pull model manifest',
+    ],
+  ],
+  [
     '(?<!non-zero )\\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\\b[:=]? ?(?!0\\b|129\\b|1[3-5]\\d\\b)\\d{1,3}\\b(?![./])|\\bcode=exited, status=(?!0\\/)\\d+\\/(?:[A-Z]+\\b|n\\/a)',
     [
       'Exit code',
@@ -822,30 +846,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\[shutdown\\] API server: shutdown triggered', ['[shutdown] API server: shutdown triggered']],
   ['\\^', ['^']],
-  [
-    "\\b(?:401|403)\\b|\\bgated\\b|Unauthorized|access token|HF_TOKEN|huggingface\\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\\bHF API\\b|\\bdownload\\w* encountered an error|pull model manifest",
-    [
-      '401',
-      '403',
-      'gated',
-      'Unauthorized',
-      'access token',
-      'HF_TOKEN',
-      'huggingface.co',
-      'offline mode',
-      'HF_HUB_OFFLINE',
-      'not a valid model identifier',
-      "couldn't connect to",
-      'Repository Not Found',
-      'download failed',
-      'download error',
-      'downloading failed',
-      'downloading error',
-      'HF API',
-      ' encountered an error',
-      'pull model manifest',
-    ],
-  ],
   ['\\b(?:Base)?ExceptionGroup: .*\\(\\d+ sub-exceptions?\\)', ['ExceptionGroup: ', 'BaseExceptionGroup: ']],
   [
     '\\b(?:GPU|CUDA)\\b.{0,60}\\b(?:too old|not supported|unsupported)\\b.{0,60}\\bfalling back to CPU\\b',
@@ -1040,7 +1040,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '\\bNCCL\\b|\\bMPI error\\b|\\bOpen MPI\\b|\\borte_init\\b|\\bPRTE ERROR\\b|\\bORTE_ERROR_LOG\\b|\\bRead -1, expected \\d+|ProcessGroupNCCL|\\bnccl\\w*Error\\b|\\bc10d\\b|collective operation timeout|monitoredBarrier|\\bfaulty rank\\b|rendezvous|torch\\.distributed|all_?reduce|init_process_group',
+    '\\bNCCL\\b|\\bMPI error\\b|\\bOpen MPI\\b|\\borte_init\\b|\\bPRTE ERROR\\b|\\bORTE_ERROR_LOG\\b|\\bRead -1, expected \\d+|ProcessGroupNCCL|\\bnccl\\w*Error\\b|\\bc10d\\b|collective operation timeout|monitoredBarrier|\\bfaulty rank\\b|rendezvous|torch\\.distributed|all_?reduce|init_process_group|\\bwatchdog\\b|Engine iteration timed out',
     [
       'NCCL',
       'MPI error',
@@ -1060,6 +1060,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'allreduce',
       'all_reduce',
       'init_process_group',
+      'watchdog',
+      'Engine iteration timed out',
     ],
   ],
   ['\\bNPU out of memory\\b', ['NPU out of memory']],
@@ -1129,7 +1131,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['ggml_metal_', 'kIOGPUCommandBufferCallbackError', 'kIOAccelCommandBufferCallbackError'],
   ],
   [
-    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)",
+    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\\(.*\\bcparams\\.|\\bis not in the \\w+ list\\b|json\\.exception\\.parse_error|\\bparse error at line\\b|\\bsharding\\b|\\bon \\d+ shards\\b",
     [
       'invalid',
       'must be',
@@ -1246,6 +1248,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'is not available on CPU',
       'is not available on GPU',
       'is not available on this',
+      'No valid attention backend',
+      'Cannot re-initialize CUDA in forked subprocess',
+      'GGML_ASSERT(',
+      'is not in the ',
+      'json.exception.parse_error',
+      'parse error at line',
+      'sharding',
+      ' shards',
     ],
   ],
   ['\\bline \\d+: +\\d+ Aborted\\b', [' Aborted']],
@@ -1291,7 +1301,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
   [
-    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory\\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b",
+    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory\\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b|\\bError Code 2: OutOfMemory\\b|backend buffer base cannot be NULL",
     [
       'out of memory',
       'free memory',
@@ -1317,11 +1327,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'allocation failed',
       'allocation failure',
       'PT_DEVMEM',
+      'Error Code 2: OutOfMemory',
+      'backend buffer base cannot be NULL',
     ],
   ],
   ['\\bradv\\/amdgpu: (.+)', ['radv/amdgpu: ']],
   [
-    '\\bsafetensors?\\b|\\bcheckpoint\\b|\\bweights?\\b|state_dict|size mismatch|shape mismatch|Missing key|Unexpected key|\\bgguf\\b|llama_model_load|magic number|\\btensor\\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete',
+    '\\bsafetensors?\\b|\\bcheckpoint\\b|\\bweights?\\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\\bgguf\\b|llama_model_load|magic number|\\btensor\\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\\bloaded_weight\\b',
     [
       'safetensor',
       'safetensors',
@@ -1339,6 +1351,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'tensor',
       'corrupt',
       'incomplete',
+      'loaded_weight',
     ],
   ],
   [
@@ -1580,7 +1593,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nunexpected fault address ', '\nunexpected fault address 0x'],
   ],
   [
-    "address already in use|EADDRINUSE|couldn't bind|could not bind|\\bbind: |listen tcp|socket address|\\[Errno 98\\]|\\bbind(?:ing)?\\b.*\\b(?:failed|error)\\b|\\bport\\b.*\\b(?:in use|taken|unavailable)\\b|Name or service not known|Temporary failure in name resolution|Cannot assign requested address",
+    "address already in use|EADDRINUSE|couldn't bind|could not bind|\\bbind: |listen tcp|socket address|\\[Errno 98\\]|\\bbind(?:ing)?\\b.*\\b(?:failed|error)\\b|\\bport\\b.*\\b(?:in use|taken|unavailable)\\b|Name or service not known|Temporary failure in name resolution|Cannot assign requested address|Address family not supported",
     [
       'address already in use',
       'EADDRINUSE',
@@ -1598,10 +1611,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Name or service not known',
       'Temporary failure in name resolution',
       'Cannot assign requested address',
+      'Address family not supported',
     ],
   ],
   [
-    'architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors',
+    'architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b',
     [
       'architecture ',
       'architectures ',
@@ -1639,6 +1653,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'not supported for this model',
       'not supported for AutoModel',
       'wrong number of tensors',
+      'GGML_ASSERT(',
+      'unsupported op',
     ],
   ],
   ['cannot find|could not find|not found', ['cannot find', 'could not find', 'not found']],
@@ -1671,7 +1687,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['does not have a fast version. Falling back', "does not accept {'device'}"],
   ],
   [
-    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver',
+    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\\bCUDA error\\b.{0,120}\\binitialization error\\b|\\bNPU function error\\b|\\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\\b',
     [
       'driver version is insufficient',
       'undefined symbol: cuA',
@@ -1719,6 +1735,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'unsupported PTX version',
       'nvidia-container-cli',
       'could not select device driver',
+      'initialization error',
+      'NPU function error',
+      'ErrorExtensionNotPresent',
+      'ErrorIncompatibleDriver',
+      'ErrorInitializationFailed',
     ],
   ],
   [
@@ -1994,7 +2015,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)',
+    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b',
     [
       'no kernel image is available',
       'compute capability',
@@ -2103,6 +2124,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'no a kernel that can implement',
       'no a kernel available for',
       'no a kernel is available for',
+      'cutlass_gemm_caller',
     ],
   ],
   [
@@ -2143,7 +2165,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['unable to refresh ld cache', ['unable to refresh ld cache']],
   ['undefined symbol', ['undefined symbol']],
   [
-    "undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\\d|version `[^`']+' not found|_ZN\\w+|(?<![+\\w])ABI\\b|was compiled against",
+    "undefined symbol|Symbol not found|symbol lookup error|GLIBC(?:XX)?_\\d|version `[^`']+' not found|_ZN\\w+|(?<![+\\w])ABI\\b|was compiled against|Could not run '\\S+' with arguments from the '\\w+' backend",
     [
       'undefined symbol',
       'Symbol not found',
@@ -2154,11 +2176,12 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '_ZN',
       'ABI',
       'was compiled against',
+      "' with arguments from the '",
     ],
   ],
   ['vLLM API server version \\S+', ['vLLM API server version ']],
   [
-    'versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object',
+    'versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object|json\\.exception\\.out_of_range|\\bversion is wrong\\b|\\binstall [\\w.-]+\\s*(?:>=|==|~=)\\s*\\d',
     [
       'version',
       'versions',
@@ -2205,6 +2228,9 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'or higher',
       'or later',
       ': cannot open shared object',
+      'json.exception.out_of_range',
+      'version is wrong',
+      'install ',
     ],
   ],
   ['version|build|engine \\(v', ['version', 'build', 'engine (v']],
