@@ -34,6 +34,7 @@ import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
 import { firstOfBurst, type Scored } from './first-of-burst.js';
+import { findFailedRequests } from './failed-requests.js';
 
 export interface DiagnosisInput {
   /** The log is over (not a peek while it grows): only then can a line be what ends it. */
@@ -140,6 +141,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     symptoms,
     evidence: collectEvidence(best, groups),
     ...lastWordsOf(chosen),
+    ...(failing.warning === undefined ? {} : { warnings: [failing.warning] }),
   };
 }
 
@@ -216,7 +218,9 @@ function linesAfter(input: DiagnosisInput, n: number): number {
 }
 
 /** The failing start and the candidates that count in it; null when no start failed. */
-function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+function findFailure(
+  input: DiagnosisInput,
+): { attempt: Attempt; candidates: Candidate[]; warning?: string } | null {
   const attempt = findFailingAttempt(input.attempts);
   if (attempt !== null) return { attempt, candidates: eligibleCandidates(attempt) };
   return (
@@ -224,7 +228,8 @@ function findFailure(input: DiagnosisInput): { attempt: Attempt; candidates: Can
     findErrorAtEnd(input) ??
     findExitBeforeReady(input) ??
     findTerminatedBeforeReady(input) ??
-    findLastWordsError(input)
+    findLastWordsError(input) ??
+    findFailedRequests(input.attempts)
   );
 }
 

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from './index.js';
+
+const READY = [
+  'INFO 12-01 10:00:00 [api_server.py:1] Starting vLLM API server',
+  'INFO:     Application startup complete.',
+  'INFO:     127.0.0.1:5000 - "POST /v1/embeddings HTTP/1.1" 200 OK',
+];
+
+/** uvicorn's report of a request handler's unhandled exception, as vLLM's API server prints it. */
+function requestTraceback(status: string, exception: string): string[] {
+  return [
+    `INFO:     127.0.0.1:5001 - "POST /v1/embeddings HTTP/1.1" ${status}`,
+    'ERROR:    Exception in ASGI application',
+    'Traceback (most recent call last):',
+    '  File "/usr/lib/python3/site-packages/uvicorn/protocols/http/httptools_impl.py", line 409, in run_asgi',
+    '    result = await app(  # type: ignore[func-returns-value]',
+    '  File "/usr/lib/python3/site-packages/vllm/entrypoints/openai/api_server.py", line 138, in create_embedding',
+    '    return JSONResponse(content=generator.model_dump())',
+    exception,
+  ];
+}
+
+// A server whose requests fail in its own code runs on, but is no all-clear; a client's bad request is.
+describe('requests that fail while the server runs', () => {
+  it.each([
+    [
+      "the server's own bug, answered with a 500",
+      requestTraceback(
+        '500 Internal Server Error',
+        'ValueError: Out of range float values are not JSON compliant',
+      ),
+      'failure',
+    ],
+    [
+      'a prompt over the context length, answered with a 400',
+      requestTraceback(
+        '400 Bad Request',
+        "vllm.exceptions.VLLMValidationError: This model's maximum context length is 8192 tokens. However, you requested 8193 tokens.",
+      ),
+      'no-failure',
+    ],
+    [
+      'a client that went away',
+      requestTraceback('200 OK', 'asyncio.exceptions.CancelledError: the client went away'),
+      'no-failure',
+    ],
+  ])('%s', (_name, lines, verdict) => {
+    const d = diagnose(
+      [...READY, ...lines, 'INFO:     127.0.0.1:5002 - "GET /metrics HTTP/1.1" 200 OK', ''].join('\n'),
+    );
+    expect(d.verdict).toBe(verdict);
+    if (verdict === 'failure') {
+      expect(d.rootCause?.message).toBe('Out of range float values are not JSON compliant');
+      expect(d.warnings.join(' ')).toMatch(/stayed up/);
+    }
+  });
+});
