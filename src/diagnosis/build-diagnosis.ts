@@ -134,7 +134,9 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     ...base,
     verdict: 'failure',
     rootCause,
-    signature: chosen.hit ? placeDeath(describeSignature(chosen.hit, engine), chosen) : null,
+    signature: chosen.hit
+      ? placeByWords(placeDeath(describeSignature(chosen.hit, engine), chosen), rootCause, chosen)
+      : null,
     // Signatures are the precise layer; a cause none knows still gets its kind, said to be general.
     general: chosen.hit ? null : classifyCause({ ...rootCause, frames: cause.frames, phase: cause.phase }),
     groups: causes,
@@ -143,6 +145,21 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     ...lastWordsOf(chosen),
     ...(failing.warning === undefined ? {} : { warnings: [failing.warning] }),
   };
+}
+
+/** Signatures that weigh less report a death that names no cause (a segfault, a signal, an exit status). */
+const DEATH_WEIGHT = 0.1;
+
+/**
+ * A cause's signature of no kind (`GGML_ASSERT(...) failed`) takes the kind its message's words give, where
+ * they give one: the assertion's condition (`hparams.n_swa > 0`) says what was wrong. Not a death's: a
+ * shell's `Segmentation fault` line quotes the command, whose flags say nothing of the crash.
+ */
+function placeByWords(signature: SignatureMatch, rootCause: RootCause, chosen: Scored): SignatureMatch {
+  if (signature.category !== 'other' || (chosen.hit?.signature.weight ?? 1) < DEATH_WEIGHT) return signature;
+  const { frames, phase } = chosen.candidate;
+  const general = classifyCause({ ...rootCause, frames, phase });
+  return general.category === 'other' ? signature : { ...signature, category: general.category };
 }
 
 /** How many lines after a death its stack is looked for in. */

@@ -37,3 +37,24 @@ describe('the kind of a death that names no cause', () => {
     expect(d.signature?.category).toBe(category);
   });
 });
+
+// A cause's signature of no kind takes its kind from its words; a death's report quotes a command, not a kind.
+describe('the kind of a cause whose signature has none', () => {
+  it.each([
+    [
+      "an assertion on the model's hyperparameters",
+      'llama.cpp:10939: GGML_ASSERT(hparams.n_swa > 0) failed',
+      'model-unsupported-arch',
+    ],
+    ['an assertion that names nothing', 'ggml.c:1234: GGML_ASSERT(ok) failed', 'other'],
+    [
+      "a shell's report of a segfault, whose command line holds flags",
+      'run.sh: line 8: 709629 Segmentation fault      (core dumped) ./llama-server --ctx-size 8192 --n-gpu-layers 99',
+      'other',
+    ],
+  ])('%s', (_name, line, category) => {
+    const d = diagnose(`main: build = 1 (abc)\n${line}\n`);
+    expect(d.verdict).toBe('failure');
+    expect(d.signature?.category).toBe(category);
+  });
+});
