@@ -17,7 +17,7 @@ export const MARKERS =
 // stack: read, they are no sign the process went on past the `NCCL WARN` before them; nor are the frames a
 // native error prints after its message (runtimes/cpp/stack-frames.ts).
 export const STRUCTURE =
-  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |\]:E\d{3,4} |NCCL INFO .* -> \d+\s*$|^\s*frame #\d+: |^\s*#\d+\s+0x[0-9a-f]+ in |\+0x[0-9a-f]+\)\s*\[0x/;
+  /Traceback|File "|\.service|Interrupt|Exit|Iteration|Group|what\(\)|^\s*\^|^Copy$|\.\d{3} [EW] |\]:E\d{3,4} |NCCL INFO .* -> \d+\s*$|^\s*frame #\d+: |^\s*#\d+\s+0x[0-9a-f]+ in |^\s*\d+# 0x[0-9A-Fa-f]+ in |\+0x[0-9a-f]+\)\s*\[0x/;
 
 /**
  * Any caret: `^\s*\^` takes Unicode spaces for `\s`, which read as Latin-1 bytes are not spaces. A caret

@@ -78,6 +78,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
   // ...or with only NCCL's own description of the class (its `Last error:` repeats a WARN line above).
   /\bncclSystemError: System call \(e\.g\. socket, malloc\) or external library call failed or device error\.?\s*(?:Last error:\s*)?$/,
+  // ...or with the CUDA error it got, which its `NCCL WARN Cuda failure N '...'` line said where it happened.
+  /\bncclUnhandledCudaError: Call to CUDA function failed\./,
   /\bNCCL error in: \S+, unhandled (?:system|cuda) error \(run with NCCL_DEBUG=INFO for details\)/,
   // A pointer at another log: a test harness's `Server process exited with code -9. Check server logs for
   // errors.`, SGLang's `Please check if there are relevant logs.`

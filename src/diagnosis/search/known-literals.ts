@@ -773,7 +773,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['Tip: In future versions of Ray', ['Tip: In future versions of Ray']],
   ['Token file not found', ['Token file not found']],
   [
-    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |\\]:E\\d{3,4} |NCCL INFO .* -> \\d+\\s*$|^\\s*frame #\\d+: |^\\s*#\\d+\\s+0x[0-9a-f]+ in |\\+0x[0-9a-f]+\\)\\s*\\[0x',
+    'Traceback|File "|\\.service|Interrupt|Exit|Iteration|Group|what\\(\\)|^\\s*\\^|^Copy$|\\.\\d{3} [EW] |\\]:E\\d{3,4} |NCCL INFO .* -> \\d+\\s*$|^\\s*frame #\\d+: |^\\s*#\\d+\\s+0x[0-9a-f]+ in |^\\s*\\d+# 0x[0-9A-Fa-f]+ in |\\+0x[0-9a-f]+\\)\\s*\\[0x',
     [
       'Traceback',
       'File "',
@@ -791,6 +791,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'NCCL INFO ',
       'frame #',
       ' in ',
+      '# 0x',
       '+0x',
     ],
   ],
@@ -1271,6 +1272,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
+    '\\bncclUnhandledCudaError: Call to CUDA function failed\\.',
+    ['ncclUnhandledCudaError: Call to CUDA function failed.'],
+  ],
+  [
     "\\bninja\\b|\\bnvcc\\b|\\bptxas\\b|\\bcompil(?:e|ation|ing)\\b|\\bJIT\\b|out of resource|shared memory, Required|fatal error: \\S+\\.h|cannot find -l\\w+|collect2|returned non-zero exit status|\\bld returned\\b|\\bgcc\\b|\\bcicc\\b|error building extension|Error in function '\\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)",
     [
       'ninja',
@@ -1464,6 +1469,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^SIG(?:SEGV|BUS|ILL|ABRT|FPE): .+',
     ['\nSIGSEGV: ', '\nSIGBUS: ', '\nSIGILL: ', '\nSIGABRT: ', '\nSIGFPE: '],
   ],
+  ['^Signal \\((?!15\\)|2\\))\\d+\\) received\\.?\\s*$', [') received', ') received.']],
   ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],

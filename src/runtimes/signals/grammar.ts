@@ -80,6 +80,16 @@ export default defineGrammar({
       crash: true,
       message: (m) => m[1] ?? '',
     },
+    // Triton Inference Server's own handler (`Signal (11) received.`, then its stack as `N# 0x... in lib`);
+    // it says the same of the SIGTERM (15) and SIGINT (2) a stop sends.
+    {
+      id: 'triton-signal',
+      rank: 337,
+      pattern: /^Signal \((?!15\)|2\))\d+\) received\.?\s*$/,
+      fatal: true,
+      strength: 30,
+      crash: true,
+    },
     // The shell's report of a SIGKILL, alone or as a script's job line (`run.sh: line 3: 4242 Killed  python ...`).
     {
       id: 'killed',
