@@ -482,7 +482,7 @@ function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): 
     candidates.find((c) => {
       // An exception's class is part of what it says: a copy without it says less.
       if (c.line.n >= failure.line.n || c.wrapper) return false;
-      if (failure.exception !== null && c.exception === null) return false;
+      if (failure.exception !== null && c.exception === null) return nativeReportOf(c, text);
       if (!c.fatal) return relays(c, text);
       const other = squash(c.message);
       return (
@@ -491,6 +491,21 @@ function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): 
       );
     }) ?? null
   );
+}
+
+/** A GPU runtime's report: `CUDA Error: REASON (209) /path/handler.cuh: line 169 at function f`. */
+const NATIVE_REPORT = /^(?:CUDA|HIP|ROCm) [Ee]rror:? (.+?)(?: \(\d+\))?(?: \S*\/\S+.*)?$/;
+const MIN_REASON = 30;
+
+/**
+ * A GPU runtime's error line, with its code and source, whose reason an exception raised after it repeats
+ * (`RuntimeError: BatchDecodeWithPagedKVCache failed with error no kernel image is available ...`): the
+ * line is where it happened, the exception the library passing it up.
+ */
+function nativeReportOf(c: Candidate, text: string): boolean {
+  if (c.kind !== 'failure-line' || !c.crash) return false;
+  const reason = NATIVE_REPORT.exec(squash(c.message))?.[1];
+  return reason !== undefined && reason.length >= MIN_REASON && text.includes(reason);
 }
 
 /** A client's report of what its server raised: `Server error: Could not infer dtype of NoneType`. */

@@ -30,6 +30,21 @@ describe('an error logged again', () => {
     expect(d.rootCause?.exception).toBe('torch.AcceleratorError');
   });
 
+  // A GPU runtime's own line with its code and source, before the exception that passes its reason up
+  // (set j's sglang-3206: FlashInfer's handler, then its Python wrapper's RuntimeError).
+  it("is the GPU runtime's line whose reason a later exception repeats", () => {
+    const d = diagnose(
+      [
+        'CUDA Error: no kernel image is available for execution on the device (209) /tmp/flashinfer/attention/handler.cuh: line 169 at function cudaFuncGetAttributes(&attr, kernel)',
+        'Traceback (most recent call last):',
+        '  File "/usr/lib/python3/dist-packages/flashinfer/decode.py", line 525, in begin_forward',
+        '    self._wrapper.begin_forward(',
+        'RuntimeError: BatchDecodeWithPagedKVCache failed with error no kernel image is available for execution on the device',
+      ].join('\n'),
+    );
+    expect(d.rootCause?.lineNumber).toBe(1);
+  });
+
   // TGI's router relays the shard's error, then panics quoting it (set g's tgi-2102, its first two lines).
   const RELAYED = [
     '2023-07-03T13:15:24.814502Z ERROR warmup{max_input_length=1024}:warmup{max_input_length=1024}: text_generation_client: router/client/src/lib.rs:33: Server error: Could not infer dtype of NoneType',
