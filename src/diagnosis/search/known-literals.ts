@@ -465,6 +465,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ": (?:Device-side a|A)ssertion [`'].+' failed\\.?\\s*$",
     [': Device-side assertion `', ": Device-side assertion '", ': Assertion `', ": Assertion '"],
   ],
+  [':0:\\S+\\.cpp\\s*:\\d+\\s*: \\d+ us:\\s+(\\S.*)', ['.cpp']],
   ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
   [
     'A worker died or was killed while executing a task by an unexpected system error',

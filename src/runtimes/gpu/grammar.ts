@@ -157,6 +157,17 @@ export default defineGrammar({
       strength: 41,
       crash: true,
     },
+    // The ROCm runtime's (CLR's) own error log, `:0:FILE.cpp :LINE: TIME us: MESSAGE` (level 0: always
+    // printed), just before it aborts: `Cannot find Symbol with name: ...` of a kernel the build lacks.
+    {
+      id: 'hip-runtime-log',
+      rank: 109,
+      pattern: /:0:\S+\.cpp\s*:\d+\s*: \d+ us:\s+(\S.*)/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+      message: (m) => m[1] ?? '',
+    },
     // The ROCm runtime's own report of a GPU page fault, printed just before it aborts the process.
     {
       id: 'hsa-memory-access-fault',
