@@ -22,6 +22,15 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['ray.exceptions.RayTaskError(ValueError): boom', false],
+    [
+      "ERROR worker.py:438 -- Unhandled error (suppress with 'RAY_IGNORE_UNHANDLED_ERRORS=1'): ray::RayWorkerWrapper.warmup() (pid=2432)",
+      true,
+    ],
+    [
+      "ncclUnhandledCudaError: Call to CUDA function failed.\nLast error:\nCuda failure 700 'an illegal memory access was encountered'",
+      true,
+    ],
+    ["NCCL WARN Cuda failure 700 'an illegal memory access was encountered'", false],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);
   });

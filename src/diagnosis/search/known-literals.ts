@@ -1117,6 +1117,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bUNREACHABLE executed at \\S+', ['UNREACHABLE executed at ']],
   [
+    "\\bUnhandled error \\(suppress with '?RAY_IGNORE_UNHANDLED_ERRORS=1'?\\)",
+    [
+      'Unhandled error (suppress with RAY_IGNORE_UNHANDLED_ERRORS=1)',
+      "Unhandled error (suppress with RAY_IGNORE_UNHANDLED_ERRORS=1')",
+      "Unhandled error (suppress with 'RAY_IGNORE_UNHANDLED_ERRORS=1)",
+      "Unhandled error (suppress with 'RAY_IGNORE_UNHANDLED_ERRORS=1')",
+    ],
+  ],
+  [
     '\\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)',
     [
       'ZMQError: Operation not supported',
@@ -1514,7 +1523,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   [
-    "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory)",
+    "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op )",
     [
       ': error loading model',
       ': failed to load',
@@ -1529,6 +1538,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': could not ',
       ': invalid ',
       ': insufficient memory',
+      ': op not supported ',
+      ': unsupported op ',
     ],
   ],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],

@@ -71,7 +71,7 @@ export default defineGrammar({
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory)/,
+        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op )/,
       fatal: true,
       strength: 36,
     },
