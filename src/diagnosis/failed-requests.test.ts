@@ -41,6 +41,14 @@ describe('requests that fail while the server runs', () => {
       'no-failure',
     ],
     [
+      "anyio's exception group over a client that went away",
+      requestTraceback(
+        '200 OK',
+        'exceptiongroup.ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)',
+      ),
+      'no-failure',
+    ],
+    [
       'a client that went away',
       requestTraceback('200 OK', 'asyncio.exceptions.CancelledError: the client went away'),
       'no-failure',

@@ -14,6 +14,8 @@ const CLIENT_FAULT_WORDS =
 /** A request's own failure the server's code did not handle: the client got a 500, the server ran on. */
 function isServerFault(c: Candidate): boolean {
   if (c.kind !== 'exception' || c.phase !== 'request' || !c.afterReady || c.exception === null) return false;
+  // A wrapper (anyio's exception group) holds the request's own exception, weighed by itself.
+  if (c.wrapper) return false;
   return !CLIENT_FAULT_CLASS.test(c.exception) && !CLIENT_FAULT_WORDS.test(c.message);
 }
 
