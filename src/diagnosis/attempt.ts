@@ -32,6 +32,8 @@ export interface Attempt {
    * it logged before this line was the unwinding.
    */
   shutDownLine: number | null;
+  /** The attempt's count of ordinary lines when its shutdown said it was complete. */
+  workAtShutDown: number;
   /** The service was stopped or exited (systemd said so): the next start is a new one. */
   stopped: boolean;
   /** Lines after readiness that carried no failure: the server going on with its work. */
@@ -76,6 +78,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     exitedWithFailure: false,
     stopLine: null,
     shutDownLine: null,
+    workAtShutDown: 0,
     stopped: false,
     chatter: 0,
     work: 0,

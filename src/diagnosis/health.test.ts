@@ -319,25 +319,3 @@ describe("a warning's words on the line after it", () => {
   });
 });
 
-// A test driver that prints its own `Starting X test...` lines around a served run (set j's sglang-h3351):
-// only a description that names a server or service is systemd's start of one.
-describe("a script's own 'Starting ... test...' lines", () => {
-  it('start no new run, so its later error is no unready start', () => {
-    const log = [
-      '[2026-01-17 10:34:21] server_args=ServerArgs(model_path=/m, port=6677)',
-      '[2026-01-17 10:36:15] The server is fired up and ready to roll!',
-      'Starting mmlu test...',
-      'Accuracy: 0.975',
-      'Starting gsm8k test...',
-      'Accuracy: 0.950',
-      'error: resource(s) were provided, but no name was specified',
-      'No sglang job exist.',
-    ];
-    expect(diagnose(`${log.join('\n')}\n`).verdict).toBe('no-failure');
-  });
-
-  it("is still systemd's start when it names the server", () => {
-    const log = ['Starting vLLM inference server...', 'RuntimeError: CUDA error: out of memory'];
-    expect(diagnose(`${log.join('\n')}\n`).verdict).toBe('failure');
-  });
-});

@@ -9,7 +9,14 @@ import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
-import { createAttempt, eligibleCandidates, errorJustBefore, saysLessThan, type Attempt } from './attempt.js';
+import {
+  createAttempt,
+  eligibleCandidates,
+  errorJustBefore,
+  saysLessThan,
+  WENT_ON,
+  type Attempt,
+} from './attempt.js';
 import { buildDiagnosis } from './build-diagnosis.js';
 import type { Candidate } from './candidate.js';
 import {
@@ -297,7 +304,10 @@ class Session implements DiagnosisSession, ScanTarget {
     this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
     if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text)))
-      attempt.shutDownLine ??= line.n;
+      if (attempt.shutDownLine === null) {
+        attempt.shutDownLine = line.n;
+        attempt.workAtShutDown = attempt.work;
+      }
     this.readExit(attempt, line);
     const ready = isReadyMarker(text);
     if (ready) attempt.lastReadyLine = line.n;
@@ -462,7 +472,11 @@ class Session implements DiagnosisSession, ScanTarget {
     const done = attempt.shutDownLine !== null;
     const speaks = done || (draft.fatal && !draft.wrapper);
     // Once the shutdown is complete only a stop itself is still the old run's; before, any unwinding words.
-    const unwinds = done ? isStopShaped : isShutdownShaped;
+    // A native crash is the old process's teardown only while nothing else was logged since its end.
+    const teardown = attempt.work - attempt.workAtShutDown < WENT_ON;
+    const unwinds = done
+      ? (exception: string | null, message: string): boolean => isStopShaped(exception, message, teardown)
+      : isShutdownShaped;
     if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says.
     const unwound = attempt.shutDownLine ?? stop;

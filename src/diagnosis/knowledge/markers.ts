@@ -11,13 +11,8 @@ const SERVER_BANNERS: readonly RegExp[] = [
   /^starting llama server|^Listening on .*\(version /,
 ];
 
-/**
- * systemd's start line when only a unit's description is shown (`journalctl -o cat`: `Starting vLLM
- * server...`): a description that names a server or a service. A script's own `Starting gsm8k test...`
- * starts nothing of the server's.
- */
-const DESCRIPTION_START =
-  /^Starting (?=.*\b(?:[Ss]erver|[Ss]ervice|[Dd]aemon|[Ii]nference|LLM|vLLM|SGLang|TGI|[Oo]llama|llama\.cpp|LMDeploy|TensorRT)\b).+\.\.\.$/;
+/** systemd's start line when only a unit's description is shown (`Starting vLLM server...`). */
+const DESCRIPTION_START = /^Starting .+\.\.\.$/;
 
 /**
  * Lines that mark where a start begins and where the server became ready. A log may hold several starts

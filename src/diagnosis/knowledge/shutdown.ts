@@ -67,13 +67,14 @@ export function isShutdownShaped(exception: string | null, message: string): boo
 /**
  * Whether an error is a stop itself (a signal, a stopped task, the server's shutdown words), not merely
  * worded like an unwinding: after a shutdown said it was complete the process is gone, and a refused
- * connection or an exited peer logged then is the next run's.
+ * connection or an exited peer logged then is the next run's. `teardown`: whether a native crash may still
+ * be the old process's teardown (nothing else was logged since its shutdown).
  */
-export function isStopShaped(exception: string | null, message: string): boolean {
+export function isStopShaped(exception: string | null, message: string, teardown = true): boolean {
   if (exception !== null && (STOPPED.test(exception) || GONE.test(exception))) return true;
   return (
     isStopRequest(message) ||
     isShutdownPhrase(message) ||
-    (exception === null && TEARDOWN_CRASH.test(message))
+    (teardown && exception === null && TEARDOWN_CRASH.test(message))
   );
 }

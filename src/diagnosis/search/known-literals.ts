@@ -4,6 +4,19 @@
 /** requiredLiterals of each knowledge-list pattern and failure category's words, by its source. */
 export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   [
+    "(?:: |\\] )(?:Device-side a|A)ssertion [`'].+[`'] failed\\.?\\s*$",
+    [
+      ': Device-side assertion `',
+      ": Device-side assertion '",
+      ': Assertion `',
+      ": Assertion '",
+      '] Device-side assertion `',
+      "] Device-side assertion '",
+      '] Assertion `',
+      "] Assertion '",
+    ],
+  ],
+  [
     '(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task',
     [
       'ActorDiedError: The actor died unexpectedly before finishing this task',
@@ -460,10 +473,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'exitcode= ',
       'status=',
     ],
-  ],
-  [
-    ": (?:Device-side a|A)ssertion [`'].+' failed\\.?\\s*$",
-    [': Device-side assertion `', ": Device-side assertion '", ': Assertion `', ": Assertion '"],
   ],
   [':0:\\S+\\.cpp\\s*:\\d+\\s*: \\d+ us:\\s+(\\S.*)', ['.cpp']],
   ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
@@ -1480,10 +1489,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nSIGSEGV: ', '\nSIGBUS: ', '\nSIGILL: ', '\nSIGABRT: ', '\nSIGFPE: '],
   ],
   ['^Signal \\((?!15\\)|2\\))\\d+\\) received\\.?\\s*$', [') received', ') received.']],
-  [
-    '^Starting (?=.*\\b(?:[Ss]erver|[Ss]ervice|[Dd]aemon|[Ii]nference|LLM|vLLM|SGLang|TGI|[Oo]llama|llama\\.cpp|LMDeploy|TensorRT)\\b).+\\.\\.\\.$',
-    ['\nStarting '],
-  ],
+  ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],
   ['^Watchdog timeout \\(self\\.watchdog_timeout=\\d+\\)', ['\nWatchdog timeout (self.watchdog_timeout=']],

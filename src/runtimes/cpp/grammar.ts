@@ -107,11 +107,13 @@ export default defineGrammar({
       strength: 28,
     },
     // glibc's assert(): `PROG: FILE:LINE: FUNC: Assertion `EXPR' failed.`; HIP's kernel assert the same way:
-    // `Indexing.hip:1294: indexSelectLargeIndex: Device-side assertion `srcIndex < srcSelectDimSize' failed.`
+    // `Indexing.hip:1294: indexSelectLargeIndex: Device-side assertion `srcIndex < srcSelectDimSize' failed.`;
+    // CUDA's device assert in a Triton kernel closes its expression with a backtick (`...py:62: unknown:
+    // block: [486,0,0], thread: [8,0,0] Assertion `index out of bounds: 0 <= tmp < 131072` failed.`).
     {
       id: 'c-assert-glibc',
       rank: 15,
-      pattern: /: (?:Device-side a|A)ssertion [`'].+' failed\.?\s*$/,
+      pattern: /(?:: |\] )(?:Device-side a|A)ssertion [`'].+[`'] failed\.?\s*$/,
       fatal: true,
       strength: 42,
       crash: true,
