@@ -318,4 +318,3 @@ describe("a warning's words on the line after it", () => {
     expect(diagnose(`${log.join('\n')}\n`).verdict).toBe('no-failure');
   });
 });
-
