@@ -47,8 +47,12 @@ export async function followFile(path: string, options: FollowFileOptions): Prom
   let wake: (() => void) | null = null;
   const buffer = Buffer.alloc(CHUNK);
 
-  function emit(line: Buffer, at: number): void {
-    const text = line.subarray(0, MAX_LINE).toString('utf8').replace(/\r$/, '');
+  /** The line in `bytes[start, end)`, its first MAX_LINE bytes decoded, without the CR of a CRLF. */
+  function emit(bytes: Buffer, start: number, end: number, at: number): void {
+    const stop = Math.min(end, start + MAX_LINE);
+    let text = bytes.toString('utf8', start, stop);
+    // A CR the cut left at the end is dropped too, as before: the text ends where the line was cut.
+    if (text.endsWith('\r')) text = text.slice(0, -1);
     options.onLine(text, { file: String(info.ino), offset: at });
   }
 
@@ -59,14 +63,19 @@ export async function followFile(path: string, options: FollowFileOptions): Prom
       const chunk = buffer.subarray(0, bytesRead);
       let start = 0;
       for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
-        const piece = Buffer.from(chunk.subarray(start, end));
-        const line = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
         const at = pendingAt;
+        const held = pending;
         pending = [];
         pendingAt = offset + end + 1;
         // A backlog read from the middle of the file starts with the tail of a line: not a line.
         if (skipPartial) skipPartial = false;
-        else emit(line, at);
+        // A line within this chunk is decoded where it lies, before the next read reuses the buffer: no
+        // copy of its bytes (one per line of a chatty server's log).
+        else if (held.length === 0) emit(chunk, start, end, at);
+        else {
+          const line = Buffer.concat([...held, chunk.subarray(start, end)]);
+          emit(line, 0, line.length, at);
+        }
         start = end + 1;
       }
       if (start < chunk.length && pending.reduce((sum, part) => sum + part.length, 0) < MAX_LINE)

@@ -14,14 +14,54 @@ export function beginsNewStart(
   engine: Engine | null,
   specs: readonly EngineProgressSpec[] = ENGINE_PROGRESS,
 ): boolean {
-  const first = specs
-    .filter((spec) => engine === null || spec.engine === engine)
-    .find((spec) => spec.phases[0]?.lines.some((pattern) => pattern.test(line)) === true);
-  if (first === undefined) return false;
+  const first = firstPhaseOpenedBy(line, engine, specs);
+  return first !== undefined && opensNewStart(first, current);
+}
+
+/**
+ * The engine whose first phase `line` is a line of (the first such spec), if any: the half of
+ * beginsNewStart that reads only the line, so a caller following a chatty log asks for the current
+ * start's state (a copy of its progress) only for the few lines that may begin one.
+ */
+export function firstPhaseOpenedBy(
+  line: string,
+  engine: Engine | null,
+  specs: readonly EngineProgressSpec[] = ENGINE_PROGRESS,
+): EngineProgressSpec | undefined {
+  return specsFor(specs, engine).find(
+    (spec) => spec.phases[0]?.lines.some((pattern) => pattern.test(line)) === true,
+  );
+}
+
+/** The other half: whether a line of `first`'s first phase begins a new start after `current`. */
+export function opensNewStart(first: EngineProgressSpec, current: MonitorState | null): boolean {
   if (current === null) return true;
   if (current.ended || current.failure !== null) return true;
   const phase = current.progress.phase;
   return phase !== null && phase.id !== first.phases[0]?.id;
+}
+
+/** The specs of one engine (all of them for an unknown one), kept per list: asked on every line. */
+const bySpecs = new WeakMap<
+  readonly EngineProgressSpec[],
+  Map<Engine | null, readonly EngineProgressSpec[]>
+>();
+
+function specsFor(
+  specs: readonly EngineProgressSpec[],
+  engine: Engine | null,
+): readonly EngineProgressSpec[] {
+  let byEngine = bySpecs.get(specs);
+  if (byEngine === undefined) {
+    byEngine = new Map();
+    bySpecs.set(specs, byEngine);
+  }
+  let own = byEngine.get(engine);
+  if (own === undefined) {
+    own = specs.filter((spec) => engine === null || spec.engine === engine);
+    byEngine.set(engine, own);
+  }
+  return own;
 }
 
 /**
