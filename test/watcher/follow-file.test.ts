@@ -36,6 +36,27 @@ describe('followFile', () => {
     ]);
   });
 
+  it('drops the CR of a CRLF and decodes UTF-8, in a line read whole and in one split between reads', async () => {
+    const path = join(tempDir(), 'server.log');
+    writeFileSync(path, 'crlf\r\nsp\u00e4t\r\n');
+    const followed = await follow(path);
+    // The two bytes of an umlaut, the CR and the LF in separate writes: the line waits in pieces.
+    const umlaut = Buffer.from('\u00fc');
+    appendFileSync(path, Buffer.concat([Buffer.from('gr'), umlaut.subarray(0, 1)]));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    appendFileSync(path, Buffer.concat([umlaut.subarray(1), Buffer.from('n\r')]));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    appendFileSync(path, '\nlast\n');
+    await waitFor('last', () => followed.lines.length === 4);
+    await followed.stop();
+    expect(followed.lines.map((line) => `${line.offset}:${line.line}`)).toEqual([
+      '0:crlf',
+      '6:sp\u00e4t',
+      '13:gr\u00fcn',
+      '20:last',
+    ]);
+  });
+
   it('starts a large backlog at a whole line', async () => {
     const path = join(tempDir(), 'server.log');
     writeFileSync(path, 'a long first line\nsecond\nthird\n');

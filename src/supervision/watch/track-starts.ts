@@ -2,6 +2,7 @@ import type { DiagnosisSession } from '../../diagnosis/api.js';
 import { createProgressTracker, type ProgressState, type ProgressTracker } from '../../progress/index.js';
 import type { Diagnosis, Engine } from '../../types/diagnosis.js';
 import { parseSystemdMessage } from '../../sources/journal/systemd-messages.js';
+import { messageLines, rawLines } from './record-lines.js';
 
 /** One journal entry, already decoded: what the watcher needs of it. */
 export interface ServiceRecord {
@@ -138,8 +139,8 @@ export function trackStarts(options: TrackStartsOptions): InvocationTracker {
           end(invocation, 'stopped', record.atMs);
         }
       } else if (session !== null && tracker !== null) {
-        for (const line of record.text.replace(/\n$/, '').split('\n')) session.pushLine(line);
-        for (const line of record.message.split(/\r\n|\r|\n/))
+        for (const line of rawLines(record.text)) session.pushLine(line);
+        for (const line of messageLines(record.message))
           tracker.push(line, record.atMs - invocation.startedAtMs);
         invocation.progress = tracker.state();
         if (invocation.status === 'starting' && invocation.progress.readyAtMs !== null)

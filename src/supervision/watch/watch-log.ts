@@ -1,6 +1,6 @@
 import { followFile } from '../../sources/follow-file.js';
 import { OutputLineSplitter } from '../split-output-lines.js';
-import { beginsNewStart, nameLogStart } from './split-log-starts.js';
+import { firstPhaseOpenedBy, nameLogStart, opensNewStart } from './split-log-starts.js';
 import { WatchSession, type WatchOptions } from './watch-session.js';
 
 export interface WatchLogOptions extends WatchOptions {
@@ -39,8 +39,11 @@ export async function watchLog(options: WatchLogOptions): Promise<void> {
     backlogBytes: options.backlogBytes,
     onLine(fileLine, at) {
       for (const line of splitter.push(`${fileLine}\n`)) {
-        const state = session.currentState();
-        if (invocation === null || beginsNewStart(line, state, options.engine ?? null)) {
+        // The line is read first: the current start's state (a copy of its progress) only where it may
+        // begin one, not for each of the thousands of lines a second a serving server writes.
+        const first = firstPhaseOpenedBy(line, options.engine ?? null);
+        const state = invocation === null || first !== undefined ? session.currentState() : null;
+        if (invocation === null || (first !== undefined && opensNewStart(first, state))) {
           if (state !== null && !state.ended) {
             const ready = state.progress.readyAtMs !== null;
             // A start that was ready and then logged its death failed too: a restart loop that wastes no

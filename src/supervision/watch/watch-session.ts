@@ -7,6 +7,7 @@ import type { ExitStatus, StallNotice, StartFailure } from '../monitor/types.js'
 import { probeHealth } from '../probe-health.js';
 import { measureDownloads } from '../watch-download.js';
 import { parseSystemdMessage } from '../../sources/journal/systemd-messages.js';
+import { messageLines, rawLines } from './record-lines.js';
 import { trackStarts, type InvocationSummary, type ServiceRecord } from './track-starts.js';
 
 export interface WatchOptions {
@@ -134,13 +135,13 @@ export class WatchSession {
     const monitor =
       current === this.owner && this.monitor !== null ? this.monitor : this.startMonitor(current);
     const atMs = record.atMs - current.startedAtMs;
-    const raw = record.text.replace(/\n$/, '').split('\n');
+    const raw = rawLines(record.text);
     if (record.systemd) {
       this.feed(monitor.push({ type: 'line', text: record.message, atMs, raw }));
       this.onSystemd(record, current, atMs);
       return;
     }
-    const messages = record.message.split(/\r\n|\r|\n/);
+    const messages = messageLines(record.message);
     messages.forEach((text, index) => {
       const own = index === messages.length - 1 ? raw.slice(index) : raw.slice(index, index + 1);
       this.feed(monitor.push({ type: 'line', text, atMs, raw: own }));
