@@ -6,6 +6,7 @@ import type { PrescanHelper, StartPrescanHelper } from '../diagnosis/prescan/pre
 import {
   BY_SESSION,
   DONE,
+  PENDING,
   WORKING,
   claimSlot,
   clearAfterBlock,
@@ -48,6 +49,8 @@ export class PrescanThread implements PrescanHelper {
   private constructor(
     private readonly worker: Worker,
     shared: HelperData,
+    /** The first block is left to the helper, however long it takes to begin (helper-pays.ts provesHelper). */
+    private readonly leaveFirst: boolean,
   ) {
     this.control = new Int32Array(shared.control);
     this.memory = shared.memory;
@@ -62,7 +65,12 @@ export class PrescanThread implements PrescanHelper {
    * A helper with `slots` blocks of shared memory (more than the session ever holds at once), or null where
    * its script is absent (running from the TypeScript sources).
    */
-  static start(slots: number, blockBytes: number, maxLineLength: number): PrescanThread | null {
+  static start(
+    slots: number,
+    blockBytes: number,
+    maxLineLength: number,
+    leaveFirst = false,
+  ): PrescanThread | null {
     const script = findScript();
     if (script === null) return null;
     const shared = layOutSlots(slots, blockBytes, maxLineLength);
@@ -76,6 +84,7 @@ export class PrescanThread implements PrescanHelper {
         resourceLimits: { maxYoungGenerationSizeMb: 4 },
       }),
       shared,
+      leaveFirst,
     );
   }
 
@@ -99,11 +108,12 @@ export class PrescanThread implements PrescanHelper {
    */
   take(sequence: number): Prescan | 'self' | null {
     const result = this.results[sequence % this.data.length] as Int32Array;
-    if (claimSlot(result, BY_SESSION)) return 'self';
+    if (!(this.leaveFirst && sequence === 0) && claimSlot(result, BY_SESSION)) return 'self';
     const deadline = Date.now() + WAIT_MS;
-    while (slotState(result) === WORKING) {
+    // Not yet begun (only a block left to the helper is waited for so), or being searched.
+    for (let state = slotState(result); state === PENDING || state === WORKING; state = slotState(result)) {
       if (this.dead || Date.now() > deadline) return null;
-      Atomics.wait(result, 0, WORKING, 50);
+      Atomics.wait(result, 0, state, 50);
     }
     if (slotState(result) !== DONE) return null;
     this.searched++;

@@ -153,8 +153,8 @@ describe.skipIf(!linux || native === null)('the standalone binary', () => {
       const log = join(work, 'served-for-days.log');
       try {
         await generateJournal({ size: '100m', out: log });
-        // Started whatever the machine's load (src/cli/helper-pays.ts).
-        const result = runAlone(['diagnose', log], { VIGIL_DEBUG: '1', VIGIL_PRESCAN_HELPER: '1' });
+        // Started whatever the machine's load and left the first block (src/cli/helper-pays.ts provesHelper).
+        const result = runAlone(['diagnose', log], { VIGIL_DEBUG: '1', VIGIL_PRESCAN_HELPER: 'prove' });
         // The helper's code is embedded in the binary: it searched blocks, so its thread ran.
         expect(result.stderr).toMatch(/^vigil: debug: prescan helper thread searched [1-9]\d* blocks\n$/);
         expect(oneLine(result.stdout)).toContain(PLANTED.messageNeedle);

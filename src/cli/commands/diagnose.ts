@@ -24,7 +24,7 @@ import { terminalWidth, wantsColor, type CliIo } from '../io.js';
 import { addTransportOptions, chooseRunner, chooseRunners } from '../transport-flags.js';
 import type { SetExit } from './index.js';
 import { collectValues } from '../collect-values.js';
-import { helperPays } from '../helper-pays.js';
+import { helperPays, provesHelper } from '../helper-pays.js';
 import { isShortLog, withBaselineCode } from '../short-log.js';
 import { COMMAND_SUMMARIES } from './summaries.js';
 
@@ -203,7 +203,7 @@ async function diagnoseSource(
     signatures: rules.signatures,
     startHelper: (slots: number, blockBytes: number, maxLineLength: number) => {
       if (!helperPays(io.env)) return null;
-      const helper = PrescanThread.start(slots, blockBytes, maxLineLength);
+      const helper = PrescanThread.start(slots, blockBytes, maxLineLength, provesHelper(io.env));
       if (helper !== null) helpers.push(helper);
       return helper;
     },

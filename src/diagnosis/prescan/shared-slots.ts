@@ -11,7 +11,7 @@ const HIT_CAPACITY = 32_768;
 const LONG_CAPACITY = 256;
 
 /** Slot states; a slot starts at 0, never posted. */
-const PENDING = 1;
+export const PENDING = 1;
 export const DONE = 2;
 /** The session searches that block itself: more hits than a slot holds, or the helper failed on it. */
 const OVERFLOW = 3;
