@@ -2293,4 +2293,8 @@ export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, str
     '^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$',
     'cannot search for /^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$/ by its literals: an alternative has none',
   ],
+  [
+    '^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$',
+    'cannot search for /^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$/ by its literals: an alternative has none',
+  ],
 ]);

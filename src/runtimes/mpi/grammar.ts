@@ -26,6 +26,16 @@ export default defineGrammar({
       strength: 38,
       message: (m) => m[1] ?? '',
     },
+    // The help box's detail for developers names the step that failed and what it returned:
+    // `  ompi_mpi_init: ompi_rte_init failed` then `  --> Returned "No permission" (-17) instead of "Success" (0)`.
+    {
+      id: 'mpi-step-failed',
+      rank: 215,
+      pattern: /^\s*((?:ompi|orte|opal|pmix)_\w+: (?:ompi|orte|opal|pmix)_\w+ failed)\s*$/,
+      fatal: true,
+      strength: 36,
+      message: (m) => m[1] ?? '',
+    },
     { id: 'mpi-abort', rank: 218, pattern: /\bMPI_ABORT was invoked on rank \d+/, fatal: true, strength: 30 },
     // The shared-memory transport's single copy from a peer failed (`Read -1, expected 33554432, errno = 14`:
     // EFAULT from process_vm_readv); the segmentation fault a rank reports after it is its consequence.
