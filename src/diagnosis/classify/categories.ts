@@ -148,7 +148,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       "The engine, at this version, does not know the model's architecture or one of its parts. Check the engine's supported-models list; a newer release (or trust_remote_code for custom code) may add it.",
     words:
-      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\(.*\bhparams\.|\bunsupported op\b/i,
+      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\(.*\bhparams\.|\bunsupported op\b|failed to be inspected|^KeyError: '\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'/i,
   },
   {
     category: 'model-load-weights',

@@ -171,6 +171,15 @@ describe('classifyCause', () => {
       [],
       'abi-or-symbol',
     ],
+    // A registry of architectures asked for one it lacks; vLLM's inspection of one that failed.
+    ['KeyError', "'Qwen2ForCausalLM'", [], 'model-unsupported-arch'],
+    [
+      'ValueError',
+      "Model architectures ['LlamaForCausalLM'] failed to be inspected. Please check the logs for more details.",
+      [],
+      'model-unsupported-arch',
+    ],
+    ['KeyError', "'model.embed_tokens.weight'", [], 'model-load-weights'],
     [null, 'panic: runtime error: invalid memory address or nil pointer dereference', [], 'other'],
     [null, 'panic: runtime error: slice bounds out of range [:340] with capacity 339', [], 'other'],
     // libc++'s own name is no ABI mismatch; glibc's heap checks are a program's bug whatever their words.

@@ -1642,7 +1642,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b',
+    "architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b|failed to be inspected|^KeyError: '\\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'",
     [
       'architecture ',
       'architectures ',
@@ -1682,6 +1682,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'wrong number of tensors',
       'GGML_ASSERT(',
       'unsupported op',
+      'failed to be inspected',
+      "ForCausalLM'",
+      "ForConditionalGeneration'",
+      "ForSequenceClassification'",
     ],
   ],
   ['cannot find|could not find|not found', ['cannot find', 'could not find', 'not found']],
