@@ -303,11 +303,11 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     this.noteStartMark(attempt, line, mark);
     this.readStop(attempt, line, event);
-    if (attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text)))
-      if (attempt.shutDownLine === null) {
-        attempt.shutDownLine = line.n;
-        attempt.workAtShutDown = attempt.work;
-      }
+    const shutDown = attempt.stopLine !== null && (event === 'stopped' || isShutdownDone(text));
+    if (shutDown && attempt.shutDownLine === null) {
+      attempt.shutDownLine = line.n;
+      attempt.workAtShutDown = attempt.work;
+    }
     this.readExit(attempt, line);
     const ready = isReadyMarker(text);
     if (ready) attempt.lastReadyLine = line.n;

@@ -41,10 +41,13 @@ function distinctMatches(rule: CategoryRule, text: string): string[] {
   return [...found];
 }
 
+/** `torch.OutOfMemoryError` -> `OutOfMemoryError`. */
+const lastSegmentOf = (type: string): string => type.slice(type.lastIndexOf('.') + 1);
+
 /** The category a cause's evidence weighs most for, and on what basis. */
 function weighEvidence(evidence: CauseEvidence): { rule: CategoryRule; basis: string[] } {
   const type = evidence.exception ?? '';
-  const lastSegment = type.slice(type.lastIndexOf('.') + 1);
+  const lastSegment = lastSegmentOf(type);
   const modulePath = type.includes('.') ? type.slice(0, type.lastIndexOf('.')) : '';
   const sites = [modulePath, ...evidence.frames.slice(-RAISE_FRAMES).map((f) => f.file)].filter(Boolean);
   // Paths name places, not kinds (`sgl_kernel/sm100/...`, `llm/gguf/ggml-cuda.cu`): their words are left out.
@@ -86,11 +89,10 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
       ? weighEvidence(evidence)
       : { rule: OTHER, basis: [`message: the host's own resources ("${host[0]}")`] };
   if (evidence.phase !== null) basis.push(`during ${evidence.phase}`);
-  const type = evidence.exception ?? '';
   return {
     category: rule.category,
     meaning: rule.meaning,
-    searchUrl: searchUrl(type.slice(type.lastIndexOf('.') + 1), evidence.message),
+    searchUrl: searchUrl(lastSegmentOf(evidence.exception ?? ''), evidence.message),
     basis,
   };
 }
