@@ -20,6 +20,35 @@ describe('sniffInput', () => {
       'utf-16',
     ],
     ['UTF-16 LE without one', Buffer.from('INFO starting the server\r\n', 'utf16le'), true, 'utf-16'],
+    [
+      'UTF-16 LE of a log in Chinese',
+      Buffer.concat([
+        bytes(0xff, 0xfe),
+        Buffer.from('2024-05-01 10:00:01 错误: 模型加载失败\r\n'.repeat(4), 'utf16le'),
+      ]),
+      true,
+      'utf-16',
+    ],
+    [
+      'random bytes that start like a UTF-16 LE BOM',
+      Buffer.concat([
+        bytes(0xff, 0xfe),
+        Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 251)),
+      ]),
+      false,
+      'refused',
+      'binary',
+    ],
+    [
+      'random bytes that start like a UTF-16 BE BOM',
+      Buffer.concat([
+        bytes(0xfe, 0xff),
+        Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 104729 + 7) % 241)),
+      ]),
+      false,
+      'refused',
+      'binary',
+    ],
     ['empty', Buffer.alloc(0), true, 'refused', 'is empty'],
     ['NUL bytes only', Buffer.alloc(64), true, 'refused', 'only NUL'],
     [

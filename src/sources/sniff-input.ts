@@ -71,26 +71,41 @@ const BINARY_SHARE = 0.3;
  */
 export function sniffInput(head: Uint8Array, complete: boolean): InputKind {
   const magic = MAGIC.find((entry) => startsWith(head, entry.bytes));
+  if (magic?.kind.kind === 'utf-16') return judgeUtf16(head.subarray(2), magic.kind);
   if (magic !== undefined) return magic.kind;
   const binary = BINARY_MAGIC.find((entry) => startsWith(head, entry.bytes));
   if (binary !== undefined) return { kind: 'refused', reason: `is ${binary.what}, not a log` };
   const utf16 = guessUtf16(head);
-  if (utf16 !== null) return { kind: 'utf-16', encoding: utf16 };
+  if (utf16 !== null) return judgeUtf16(head, { kind: 'utf-16', encoding: utf16 });
   // copytruncate leaves the start of a rotated log as a run of NUL bytes: judge what follows it.
   const start = head.findIndex((byte) => byte !== 0);
   if (start === -1) return complete && head.length === 0 ? EMPTY : complete ? NUL_ONLY : TEXT;
   const text = new TextDecoder().decode(head.subarray(start));
-  if (shareOfBinary(text) > BINARY_SHARE) {
-    return {
-      kind: 'refused',
-      reason: "is binary data, not a text log: give the server's log file, or its journal with --unit",
-    };
-  }
+  if (shareOfBinary(text) > BINARY_SHARE) return BINARY;
   if (complete && !holdsLogLine(text)) return describeNoLines(text);
   return TEXT;
 }
 
 const TEXT: InputKind = { kind: 'text' };
+const BINARY: InputKind = {
+  kind: 'refused',
+  reason: "is binary data, not a text log: give the server's log file, or its journal with --unit",
+};
+
+/** Below this share of ASCII, text read as UTF-16 is not a log: a log in any script keeps its times and digits. */
+const UTF16_ASCII_SHARE = 0.05;
+
+/**
+ * Two bytes that look like a BOM start 1 in 32,768 random files: such a file, read as UTF-16, is a run of
+ * characters from every script and hardly any ASCII, where a log in any language keeps its digits, spaces and
+ * line ends.
+ */
+function judgeUtf16(body: Uint8Array, kind: InputKind & { kind: 'utf-16' }): InputKind {
+  const text = new TextDecoder(kind.encoding).decode(body.subarray(0, body.length - (body.length % 2)));
+  if (text.length < 32) return kind;
+  const ascii = text.match(/[\t\n\r\x20-\x7e]/g)?.length ?? 0;
+  return ascii / text.length < UTF16_ASCII_SHARE || shareOfBinary(text) > BINARY_SHARE ? BINARY : kind;
+}
 const EMPTY: InputKind = { kind: 'refused', reason: 'is empty: there is no log line to diagnose' };
 const NUL_ONLY: InputKind = { kind: 'refused', reason: 'holds only NUL bytes, no log line' };
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { expect, onTestFinished } from 'vitest';
@@ -45,6 +45,8 @@ export async function runVigil(argv: string[], options: RunOptions = {}): Promis
 export interface SpawnResult extends CliResult {
   /** Peak resident memory of the vigil process, in bytes. */
   maxRssBytes: number;
+  /** The signal that ended the process, if one did. */
+  signal: NodeJS.Signals | null;
 }
 
 // Records the peak RSS when the process exits, without touching vigil's code.
@@ -56,6 +58,19 @@ const RSS_REPORTER =
  * without a build. `node` is called by its absolute path, so PATH can be set to anything.
  */
 export async function spawnVigil(argv: string[], options: RunOptions = {}): Promise<SpawnResult> {
+  const first = await spawnVigilOnce(argv, options);
+  // A run ended by SIGKILL or SIGTERM was stopped from outside: vigil sends neither to itself, and on a
+  // shared CI machine another test's stale PID can meet it. Once more, where the input can be given again;
+  // a crash of vigil's own (SIGSEGV, SIGABRT) is never retried.
+  const external = first.signal === 'SIGKILL' || first.signal === 'SIGTERM';
+  if (!external || options.stdin instanceof Readable) return first;
+  process.stderr.write(
+    `spawnVigil: vigil ${argv.join(' ')} was ended by ${first.signal}; running it again\n`,
+  );
+  return spawnVigilOnce(argv, options);
+}
+
+async function spawnVigilOnce(argv: string[], options: RunOptions): Promise<SpawnResult> {
   const dir = await tempDir();
   const rssFile = join(dir, 'max-rss');
   const child = spawn(
@@ -74,13 +89,19 @@ export async function spawnVigil(argv: string[], options: RunOptions = {}): Prom
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const code = await new Promise<number>((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status, signal) => done(status ?? (signal === null ? -1 : 128)));
-  });
+  const { code, signal } = await new Promise<{ code: number; signal: NodeJS.Signals | null }>(
+    (done, fail) => {
+      child.on('error', fail);
+      // A signal reads as a shell would show it: 128 + its number.
+      child.on('close', (status, signal) =>
+        done({ code: status ?? (signal === null ? -1 : 128 + constants.signals[signal]), signal }),
+      );
+    },
+  );
   const maxRssBytes = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
   return {
     code,
+    signal,
     stdout: Buffer.concat(out).toString('utf8'),
     stderr: Buffer.concat(err).toString('utf8'),
     maxRssBytes,
