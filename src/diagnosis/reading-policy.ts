@@ -4,7 +4,7 @@ export const ENGINE_HEAD = 200;
  * Lines after a start, a stop or a death read with the close search: a restart's start-up and its cause
  * rarely hold a sign of death (a port in use, an assertion), and a start-up is this long at most.
  */
-const CLOSE_AFTER_EVENT = 2_000;
+export const CLOSE_AFTER_EVENT = 2_000;
 
 /** systemd starting, stopping or restarting a service: a start-up or its failure may follow. */
 const SYSTEMD_SERVICE_EVENT =
@@ -28,7 +28,9 @@ export function opensCloseReading(line: { ident: string | null; text: string }):
  * without them, while a log with a request error in every tenth line read three lines in full for each.
  */
 export class ReadingPolicy {
-  private closeUntil = 0;
+  // The log's own beginning is a start-up's: a launcher's preamble and import-time warnings can put its
+  // banner past the head, where only the short list would find it.
+  private closeUntil = CLOSE_AFTER_EVENT;
 
   constructor(private readonly everyLine: boolean) {}
 

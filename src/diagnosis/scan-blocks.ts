@@ -370,13 +370,17 @@ export class BlockScanner {
         pos = lf + 1;
         continue;
       }
-      const hit =
-        beforeEnd && !this.target.readsClosely(this.lines + 1)
-          ? nextSignOfDeath(block, pos)
-          : MAY_MATTER_IN_BLOCK.find(block, pos, end);
+      const cheap = beforeEnd && !this.target.readsClosely(this.lines + 1);
+      const hit = cheap ? nextSignOfDeath(block, pos) : MAY_MATTER_IN_BLOCK.find(block, pos, end);
       const hitStart = hit === -1 ? end : lineStartBefore(block, hit);
       if (hitStart > pos) this.skip(block, pos, hitStart);
       if (hit === -1) return;
+      // The close reading may have ended among the lines just skipped: from there on the cheap search
+      // decides, so a line past the window is read only where the policy reads it.
+      if (!cheap && beforeEnd && !this.target.readsClosely(this.lines + 1)) {
+        pos = hitStart;
+        continue;
+      }
       const lf = block.indexOf(0x0a, hitStart);
       this.readBytes(block, hitStart, lf);
       pos = lf + 1;

@@ -16,6 +16,7 @@ import {
   TRIGGER,
   mayMatter,
 } from '../../src/diagnosis/knowledge/may-matter.js';
+import { CLOSE_AFTER_EVENT } from '../../src/diagnosis/reading-policy.js';
 import { BOUNDARIES, buildHaystack, type LabelledLog } from '../../src/evaluation/build-haystack.js';
 import type { Diagnosis } from '../../src/types/diagnosis.js';
 import { logsUnder } from '../helpers/logs-under.js';
@@ -157,14 +158,16 @@ describe('the cheap search before the end (closeReadBytes: 0) names the causes a
   // closeReadBytes: 0 alone changes nothing for these fixtures, for two reasons:
   //  - the scanner searches a block only once more than closeReadBytes + one block (1 MiB) is queued; below
   //    that it reads the whole log at its end, closely;
-  //  - the first 200 lines (the engine head) are read in full, and every fixture here is shorter than that.
-  // So each fixture is also read after 200 empty lines and followed by one 1 MiB line of chatter: then the
+  //  - the first 200 lines (the engine head) are read in full, the first 2,000 closely (a start-up's), and
+  //    every fixture here is shorter than that.
+  // So each fixture is also read after 2,000 empty lines and a 1 MiB line of chatter, and followed by another: then the
   // fixture lies in a block searched as it is pushed, with the cheap search, whatever the server was doing:
   // a log whose start is not in it (`journalctl --since`, a rotated file). The empty lines cost the fast read
   // the engine head (`engine` may differ: the full read describes every line), which the compared fields do
   // not depend on.
-  const HEAD = Buffer.from('\n'.repeat(200));
   const PADDING = Buffer.from('x'.repeat(MiB + 1) + '\n');
+  // The padding after the blank lines puts the fixture in a block that begins past the close reading.
+  const HEAD = Buffer.concat([Buffer.from('\n'.repeat(CLOSE_AFTER_EVENT)), PADDING]);
   // systemd's start line before the fixture, as a journal has it for every start: the reading closes in on
   // the 2,000 lines after it, so a start-up is read as closely as a full read reads it.
   const STARTED = Buffer.from('Dec 01 09:00:00 gpu-node systemd[1]: Started llm.service - LLM server.\n');
@@ -251,9 +254,9 @@ describe('haystack inputs: each failure of ../shared after all the healthy logs,
         };
       }),
     );
-  // As above: after 200 empty lines and before a 1 MiB line, so that the haystack lies in a block searched
+  // As above: after 2,000 empty lines and before a 1 MiB line, so that the haystack lies in a block searched
   // as it is pushed, in serving mode once a healthy log became ready.
-  const HEAD = '\n'.repeat(200);
+  const HEAD = '\n'.repeat(CLOSE_AFTER_EVENT);
   const PADDING = `${'x'.repeat(MiB + 1)}\n`;
 
   // Failures whose fast read still differs from the full read when they follow a serving log with nothing

@@ -11,8 +11,13 @@ const SERVER_BANNERS: readonly RegExp[] = [
   /^starting llama server|^Listening on .*\(version /,
 ];
 
-/** systemd's start line when only a unit's description is shown (`Starting vLLM server...`). */
-const DESCRIPTION_START = /^Starting .+\.\.\.$/;
+/**
+ * systemd's start line when only a unit's description is shown (`journalctl -o cat`: `Starting vLLM
+ * server...`). The description names a server or a service; a test driver's `Starting gsm8k test...` or
+ * a benchmark's `Starting warmup with 1 sequences...` starts no server.
+ */
+const DESCRIPTION_START =
+  /^Starting (?=.*\b(?:[Ss]erver|[Ss]ervice|[Dd]aemon|API|vLLM|vllm|SGLang|sglang|Ollama|ollama|llama|TGI|[Ii]nference)\b).+\.\.\.$/;
 
 /**
  * Lines that mark where a start begins and where the server became ready. A log may hold several starts

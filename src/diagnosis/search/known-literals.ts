@@ -1489,7 +1489,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nSIGSEGV: ', '\nSIGBUS: ', '\nSIGILL: ', '\nSIGABRT: ', '\nSIGFPE: '],
   ],
   ['^Signal \\((?!15\\)|2\\))\\d+\\) received\\.?\\s*$', [') received', ') received.']],
-  ['^Starting .+\\.\\.\\.$', ['\nStarting ']],
+  [
+    '^Starting (?=.*\\b(?:[Ss]erver|[Ss]ervice|[Dd]aemon|API|vLLM|vllm|SGLang|sglang|Ollama|ollama|llama|TGI|[Ii]nference)\\b).+\\.\\.\\.$',
+    ['\nStarting '],
+  ],
   ['^Starting .+\\.service', ['\nStarting ']],
   ['^Task exception was never retrieved', ['\nTask exception was never retrieved']],
   ['^Watchdog timeout \\(self\\.watchdog_timeout=\\d+\\)', ['\nWatchdog timeout (self.watchdog_timeout=']],
