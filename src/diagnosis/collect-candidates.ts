@@ -31,6 +31,8 @@ export type Draft = Omit<
   awaitsMessage?: boolean;
   /** Its message is the line before (runtimes' `messageOnLineBefore`). */
   takesLineBefore?: boolean;
+  /** Its message goes on on the rows after it that match this (runtimes' `continuation`). */
+  continuation?: RegExp;
 };
 
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
@@ -334,6 +336,7 @@ function draftFromRow(row: FailureLine, m: RegExpExecArray, base: Base): Draft {
   };
   if (row.messageOnNextLine === true && /:\s*$/.test(text)) draft.awaitsMessage = true;
   if (row.messageOnLineBefore === true) draft.takesLineBefore = true;
+  if (row.continuation !== undefined) draft.continuation = row.continuation;
   return draft;
 }
 

@@ -60,6 +60,8 @@ const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
+/** How many wrapped rows of a table's cell are joined to its message: the reason, not a whole traceback. */
+const CONTINUED_ROWS = 3;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
@@ -99,6 +101,8 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly drafts = new DraftMemo();
   /** A failure whose message is the line that comes next (a Rust panic's `panicked at FILE:LINE:COL:`). */
   private awaitingMessage: Candidate | null = null;
+  /** A failure whose message may go on on the next rows (a wrapped table cell), and how many more may. */
+  private continued: { candidate: Candidate; pattern: RegExp; rowsLeft: number } | null = null;
   /** Which lines are read and how closely, from what the lines read say (never the server's state). */
   private readonly policy: ReadingPolicy;
   /** Lines left of a crash's dump (stacks, registers, goroutines) after a crash line; 0 when none. */
@@ -130,6 +134,7 @@ class Session implements DiagnosisSession, ScanTarget {
 
   needsLine(n: number): boolean {
     if (this.indented.holding || this.policy.readsInFull(n) || this.awaitingMessage !== null) return true;
+    if (this.continued !== null) return true;
     if (this.warningContinues) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged || this.dumpLeft > 0) return true;
     return this.assembler.isBusy(n);
@@ -184,6 +189,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private readOne(rawLine: string): void {
     this.lineCount++;
     if (this.consoleCopy.skips(rawLine)) return;
+    if (this.continued !== null) this.continueMessage(this.continued, rawLine);
     const warned = this.warningContinues;
     this.warningContinues = false;
     if (warned || (this.awaitingMessage !== null && this.giveMessage(this.awaitingMessage, rawLine))) {
@@ -352,9 +358,13 @@ class Session implements DiagnosisSession, ScanTarget {
     else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
   }
 
-  /** A server's start that has neither become ready nor been asked to stop notes where its process said it exited. */
+  /**
+   * A server's start, or a server that became ready, not asked to stop, notes where its process said it
+   * exited (an offline run, neither, ends so when it is done).
+   */
   private readExit(attempt: Attempt, line: ParsedLine): void {
-    if (!attempt.server || attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
+    if (!attempt.server && attempt.readyLine === null) return;
+    if (attempt.stopLine !== null || attempt.stopped) return;
     const at = exitMarkIn(line.text);
     if (at === -1) return;
     const message = line.text.slice(at).trim();
@@ -392,7 +402,23 @@ class Session implements DiagnosisSession, ScanTarget {
     const candidate = this.addDraft(drafted.draft, line.process, drafted.fingerprint);
     if (drafted.draft.awaitsMessage === true) this.awaitingMessage = candidate;
     if (drafted.draft.takesLineBefore === true) this.takeLineBefore(candidate);
+    const pattern = drafted.draft.continuation;
+    if (pattern !== undefined) this.continued = { candidate, pattern, rowsLeft: CONTINUED_ROWS };
     return true;
+  }
+
+  /** The next row of a message wrapped in a table's cell: appended while the rows go on. */
+  private continueMessage(
+    continued: { candidate: Candidate; pattern: RegExp; rowsLeft: number },
+    rawLine: string,
+  ): void {
+    const m = continued.pattern.exec(rawLine);
+    if (m === null || continued.rowsLeft === 0) {
+      this.continued = null;
+      return;
+    }
+    continued.candidate.message += m[1] ?? '';
+    continued.rowsLeft--;
   }
 
   /**

@@ -39,6 +39,11 @@ export interface FailureLine {
    * text): that line, when it speaks of a failure and is not itself one, is the message.
    */
   messageOnLineBefore?: boolean;
+  /**
+   * The message goes on on the rows after it that match this (a table's cell wrapped at its width): each
+   * one's first group is appended as it is, for the wrap cuts mid-word.
+   */
+  continuation?: RegExp;
   /** Fatal only where the line is not a warning: a warning that quotes an error was survived. */
   notFatalAsWarning?: boolean;
 }

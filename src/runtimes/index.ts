@@ -12,6 +12,7 @@ import signals from './signals/grammar.js';
 import cli from './cli/grammar.js';
 import dotnet from './dotnet/grammar.js';
 import kubernetes from './kubernetes/grammar.js';
+import triton from './triton/grammar.js';
 
 /** Every runtime's grammar; a new runtime is a folder here and one line in this list. */
 export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
@@ -28,6 +29,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   cli,
   dotnet,
   kubernetes,
+  triton,
 ];
 
 /** All runtimes' failure lines, in the order they are tried (their rank). */

@@ -10,7 +10,7 @@ export const TRIGGER =
 // the noise that warnings at a parsed level carry (noise.ts: llama.cpp's W lines): literals keep
 // this test cheap on every line. A test reads every fixture both ways to keep it a superset.
 export const MARKERS =
-  /Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer/;
+  /Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: /;
 // llama.cpp's timestamped lines give their level as a letter (`4.45.745.058 E ggml_vulkan: device lost`), and
 // so does PyTorch's glog-style header after its rank (`[rank0]:E0731 16:03:52.1 ...`): an error line whatever
 // its words. NCCL's `NCCL INFO file.cc:114 -> 2` lines trace an error's return up its

@@ -23,6 +23,12 @@ describe('what only points elsewhere', () => {
     ],
     ['ray.exceptions.RayTaskError(ValueError): boom', false],
     [
+      'ray.exceptions.RayTaskError(UserCodeException): ray::MapBatches(LLM)() (pid=210888, ip=172.22.197.6, actor_id=e583)',
+      true,
+    ],
+    ['ray.exceptions.UserCodeException', true],
+    ['error: creating server: Internal - failed to load all models', true],
+    [
       "ERROR worker.py:438 -- Unhandled error (suppress with 'RAY_IGNORE_UNHANDLED_ERRORS=1'): ray::RayWorkerWrapper.warmup() (pid=2432)",
       true,
     ],

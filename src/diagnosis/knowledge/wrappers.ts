@@ -93,8 +93,13 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bUnhandled error \(suppress with '?RAY_IGNORE_UNHANDLED_ERRORS=1'?\)/,
   // A task's exception as Ray hands it to its caller: `RayTaskError: ray::Actor.method() (pid=1, ip=...)`,
   // the task's own traceback and exception after it.
-  // Its colour codes are read as text where a paste lost their escape character (`[36mray::...() [39m`).
-  /\bRayTaskError(?:\(\w+\))?: (?:\[\d+m)?ray::[\w.:-]+\(\)(?: ?\[\d+m)? \(pid=\d+/,
+  // Its colour codes are read as text where a paste lost their escape character (`[36mray::...() [39m`);
+  // a Ray Data operator names its function in the task's name (`ray::MapBatches(LLM)()`).
+  /\bRayTaskError(?:\(\w+\))?: (?:\[\d+m)?ray::[\w.:-]+(?:\([\w.]+\))?\(\)(?: ?\[\d+m)? \(pid=\d+/,
+  // Ray Data's wrapper of an exception raised in the user's function, which is chained above it.
+  /^(?:ray\.exceptions\.)?UserCodeException$/,
+  // Triton's end when a model failed to load: its table of model states, above, says which and why.
+  /^error: creating server: Internal - failed to load all models/,
   // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.
   /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.

@@ -702,7 +702,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer',
+    'Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: ',
     [
       'Starting',
       'Started',
@@ -763,6 +763,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'control-looking',
       'special_eos_id',
       'pre-tokenizer',
+      'UNAVAILABLE: ',
     ],
   ],
   [
@@ -1082,7 +1083,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
   [
-    '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\[\\d+m)?ray::[\\w.:-]+\\(\\)(?: ?\\[\\d+m)? \\(pid=\\d+',
+    '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\[\\d+m)?ray::[\\w.:-]+(?:\\([\\w.]+\\))?\\(\\)(?: ?\\[\\d+m)? \\(pid=\\d+',
     ['RayTaskError'],
   ],
   [
@@ -1450,6 +1451,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\ninit_torch_distributed\n',
     ],
   ],
+  [
+    '^(?:ray\\.exceptions\\.)?UserCodeException$',
+    ['\nUserCodeException\n', '\nray.exceptions.UserCodeException\n'],
+  ],
   ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['\n-[MTL']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
@@ -1551,6 +1556,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': unsupported op ',
     ],
   ],
+  ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['\n|']],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
   [
     '^could not create a primitive(?: descriptor)? for an? \\w+ primitive\\b.*',
@@ -1580,6 +1586,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': error: ambiguous option',
     ],
   ],
+  [
+    '^error: creating server: Internal - failed to load all models',
+    ['\nerror: creating server: Internal - failed to load all models'],
+  ],
+  ['^error: creating server: \\w+ - .+', ['\nerror: creating server: ']],
   [
     '^exec (\\S+): (?:no such file or directory|exec format error|permission denied)\\s*$|\\bexec format error\\b|(?:^|: )(?:line \\d+: )?[\\w./+-]+: command not found\\s*$|^(?:\\/bin\\/|\\/usr\\/bin\\/)?\\w*sh: \\d+: [\\w./+-]+: not found\\s*$|\\bFailed at step EXEC spawning \\S+: .+|\\bFailed to (?:locate|execute) executable \\S+: .+',
     [

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { START_MARKERS, startMarkerOf } from './markers.js';
+
+// Which lines begin a start: systemd's description-only start line (`journalctl -o cat`) names a server or
+// a service; a test driver's or a benchmark's `Starting ...` starts none.
+describe('startMarkerOf', () => {
+  it.each<[string, string | null, boolean]>([
+    ['Starting vLLM server...', null, true],
+    ['Starting Ollama Service...', null, true],
+    ['Starting LLM inference daemon...', null, true],
+    ['Starting vllm-qwen.service - vLLM OpenAI API server...', null, true],
+    ['Starting gsm8k test...', null, false],
+    ['Starting warmup with 1 sequences...', null, false],
+    ['Starting router in thread...', null, false],
+    ['Starting vLLM server...', 'INFO', false],
+    ['Starting to monitor logs for Pod: sglang-0', null, false],
+  ])('%j (level %s): a start %s', (text, level, starts) => {
+    const mark = startMarkerOf(text, level);
+    expect(mark !== -1, String(START_MARKERS[mark])).toBe(starts);
+  });
+});

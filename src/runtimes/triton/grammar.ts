@@ -1,0 +1,30 @@
+import { defineGrammar } from '../define-grammar.js';
+
+/**
+ * Triton Inference Server (TensorRT-LLM's tensorrtllm backend, and any model it serves): once its models
+ * are loaded it prints a table of their states, and a model that failed to load is a row whose status
+ * says why (`| tensorrt_llm | 1 | UNAVAILABLE: Internal: ... |`). The table wraps a long status at its
+ * width, mid-word, onto rows whose first two cells are empty. With exit-on-error (the default) the server
+ * then ends with `error: creating server: Internal - failed to load all models`, which only points at it.
+ */
+export default defineGrammar({
+  runtime: 'triton',
+  lines: [
+    {
+      id: 'triton-model-unavailable',
+      rank: 214,
+      pattern: /^\|\s*[^|\s][^|]*\|\s*\d+\s*\|\s*(UNAVAILABLE: .*?)\s*\|\s*$/,
+      fatal: true,
+      strength: 34,
+      message: (m) => m[1] ?? '',
+      continuation: /^\|\s+\|\s+\|\s*(.*?)\s*\|\s*$/,
+    },
+    {
+      id: 'triton-create-server-failed',
+      rank: 213,
+      pattern: /^error: creating server: \w+ - .+/,
+      fatal: true,
+      strength: 20,
+    },
+  ],
+});
