@@ -15,6 +15,14 @@ export function bareRaiseSite(traceback: Traceback): string {
 /** A message bareRaiseSite wrote: the exception itself said nothing. */
 const BARE_RAISE_SITE = /^\w+\(\) \([^()]*:\d+\)(?:, called by: .*)?$/;
 
-/** Whether an exception's message is its own words, not nothing or only where it was raised. */
-export const saysNothing = (message: string): boolean =>
-  message.trim() === '' || BARE_RAISE_SITE.test(message.trim());
+/** An object's default repr (a KeyError keyed by an object: `<vllm.config.ModelConfig object at 0x7f...>`). */
+const OBJECT_REPR = /^<[\w.]+ object at 0x[0-9a-fA-F]+>$/;
+
+/**
+ * Whether an exception's message is its own words, not nothing, only where it was raised, or only an
+ * object's address.
+ */
+export const saysNothing = (message: string): boolean => {
+  const text = message.trim();
+  return text === '' || BARE_RAISE_SITE.test(text) || OBJECT_REPR.test(text);
+};

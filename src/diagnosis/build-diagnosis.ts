@@ -243,7 +243,7 @@ function findFailure(
   return (
     findKnownFailureAtEnd(input) ??
     findErrorAtEnd(input) ??
-    findExitUnasked(input) ??
+    findExitBeforeReady(input) ??
     findTerminatedBeforeReady(input) ??
     findLastWordsError(input) ??
     findFailedRequests(input.attempts)
@@ -315,15 +315,13 @@ function findTerminatedBeforeReady(
 }
 
 /**
- * The last start, when its process said it was exiting (exitMark) before it became ready, or after it last
- * said it was, with no stop asked for and no work after: the server ended there. What it was doing before
- * is all the log holds of why.
+ * The last start, when its process said it was exiting (exitMark) before it became ready, with no stop
+ * asked for and no work after: the start ended there. What it was doing before is all the log holds of why.
  */
-function findExitUnasked(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
-  const attempt = input.ended === true ? input.attempts.at(-1) : undefined;
+function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candidates: Candidate[] } | null {
+  const attempt = lastUnfinishedStart(input);
   const mark = attempt?.exitMark ?? null;
-  if (attempt === undefined || mark === null || attempt.stopLine !== null || attempt.stopped) return null;
-  if (mark.line.n < (attempt.lastReadyLine ?? 0)) return null;
+  if (attempt === null || mark === null) return null;
   if (linesAfter(input, mark.line.n) >= ENDS_THE_LOG || attempt.work - mark.work >= WENT_ON) return null;
   return { attempt, candidates: [exitCandidate(attempt, mark)] };
 }

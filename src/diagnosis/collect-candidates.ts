@@ -11,7 +11,7 @@ import { isNoise } from './knowledge/noise.js';
 import { STOPPED } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
 import { innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
-import { bareRaiseSite } from './bare-raise.js';
+import { bareRaiseSite, saysNothing } from './bare-raise.js';
 
 export type Draft = Omit<
   Candidate,
@@ -196,7 +196,8 @@ const CRASH_MESSAGE =
 
 /** A whole traceback says more than a lone exception line; an empty message says least. */
 function strengthOf(traceback: Traceback): number {
-  if (traceback.message.trim() === '') return 30;
+  // No words of its own, or only an object's address (a KeyError keyed by an object).
+  if (saysNothing(traceback.message)) return 30;
   if (traceback.frames.length === 0) return 40;
   return traceback.truncated ? 48 : 50;
 }

@@ -103,7 +103,7 @@ import parallelSizeExceedsVisibleGpusSignature from './parallel-size-exceeds-vis
 import podUnschedulableNoGpuSignature from './pod-unschedulable-no-gpu/signature.js';
 import portInUseSignature from './port-in-use/signature.js';
 import processAbortedSignature from './process-aborted/signature.js';
-import processExitedUnaskedSignature from './process-exited-unasked/signature.js';
+import processExitedBeforeReadySignature from './process-exited-before-ready/signature.js';
 import processExitedWithErrorSignature from './process-exited-with-error/signature.js';
 import processKilledSigkillSignature from './process-killed-sigkill/signature.js';
 import processSegfaultSignature from './process-segfault/signature.js';
@@ -296,7 +296,7 @@ export const builtinSignatures: readonly Signature[] = [
   podUnschedulableNoGpuSignature,
   portInUseSignature,
   processAbortedSignature,
-  processExitedUnaskedSignature,
+  processExitedBeforeReadySignature,
   processExitedWithErrorSignature,
   processKilledSigkillSignature,
   processSegfaultSignature,
@@ -822,9 +822,8 @@ export const fixtureNames: Readonly<
     matches: ['llamacpp-server-aborted.log', 'sglang-subprocess-exit-code-minus-6.log'],
     ignores: ['terminate-what-then-aborted.log'],
   },
-  'process-exited-unasked': {
+  'process-exited-before-ready': {
     matches: [
-      'sglang-first-batch-then-leaked-shared-memory.log',
       'sglang-graph-capture-stops-then-leaked-semaphore.log',
       'sglang-weights-loading-stops-then-leaked-semaphore.log',
     ],
