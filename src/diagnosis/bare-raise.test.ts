@@ -35,3 +35,34 @@ describe('a chain whose first exception names only an object', () => {
     expect(diagnose(CHAINED_KEY_ERROR.join('\n')).rootCause?.message).toMatch(/Cannot find `mm_limits`/);
   });
 });
+
+// vLLM's engine loop logs why before it re-raises a bare TimeoutError; a logger of its own relays both.
+const TIMED_OUT = [
+  'ERROR 07-13 15:07:34 async_llm_engine.py:616] Engine iteration timed out. This should never happen!',
+  'ERROR 07-13 15:07:34 async_llm_engine.py:53] Engine background task failed',
+  'ERROR 07-13 15:07:34 async_llm_engine.py:53] Traceback (most recent call last):',
+  'ERROR 07-13 15:07:34 async_llm_engine.py:53]   File "/app/vllm/engine/async_timeout.py", line 178, in _do_exit',
+  'ERROR 07-13 15:07:34 async_llm_engine.py:53]     raise asyncio.TimeoutError',
+  'ERROR 07-13 15:07:34 async_llm_engine.py:53] asyncio.exceptions.TimeoutError',
+];
+const REPR_LOGGED = [
+  'ERROR 12-13 08:58:11 engine.py:165] NoFreeBlocksError()',
+  'ERROR 12-13 08:58:11 engine.py:165] Traceback (most recent call last):',
+  'ERROR 12-13 08:58:11 engine.py:165]   File "/app/vllm/core/block/naive_block.py", line 10, in allocate',
+  'ERROR 12-13 08:58:11 engine.py:165]     raise BlockAllocator.NoFreeBlocksError()',
+  'ERROR 12-13 08:58:11 engine.py:165] vllm.core.block.interfaces.BlockAllocator.NoFreeBlocksError',
+];
+
+describe('an exception with no words, and the error logged just before it', () => {
+  it.each([
+    ['its own words stand for it', TIMED_OUT, /^Engine iteration timed out/],
+    [
+      'relayed by another logger, the same',
+      TIMED_OUT.map((line) => `2024-07-13 15:07:34,921 - INFO - vLLM: ${line}`),
+      /^Engine iteration timed out/,
+    ],
+    ["the exception's repr is no words of its own", REPR_LOGGED, /^$/],
+  ])('%s', (_name, lines, message) => {
+    expect(diagnose(lines.join('\n')).rootCause?.message).toMatch(message);
+  });
+});

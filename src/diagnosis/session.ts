@@ -5,6 +5,7 @@ import { cleanLine } from '../parsing/clean-line.js';
 import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
 import { IndentedBlock } from '../parsing/indented-block.js';
 import { parseLine } from '../parsing/parse-line.js';
+import { saysNothing } from './bare-raise.js';
 import type { Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
@@ -62,6 +63,8 @@ const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 /** How many wrapped rows of a table's cell are joined to its message: the reason, not a whole traceback. */
 const CONTINUED_ROWS = 3;
+/** How close before a bare exception's traceback the error its code logged for it is. */
+const EXPLAINED_WITHIN = 5;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
@@ -460,6 +463,7 @@ class Session implements DiagnosisSession, ScanTarget {
       added.push(this.addDraft(draft, traceback.process ?? draft.line.process));
     }
     this.traceCandidates.set(traceback, added);
+    this.explainBareException(traceback, added[0]);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
     let link: Traceback | null = traceback;
     // A chain longer than this is a loop of repeated errors, not causes: stop walking it.
@@ -473,6 +477,33 @@ class Session implements DiagnosisSession, ScanTarget {
       }
       link = link.chainedFrom;
     }
+  }
+
+  /**
+   * An exception with no words of its own (`asyncio.exceptions.TimeoutError`) that the code logged an error
+   * for just before raising it (`Engine iteration timed out. This should never happen!`): that error says
+   * what it was, and stands for it. Only an error line, its own words, just before the chain's first
+   * traceback.
+   */
+  private explainBareException(traceback: Traceback, bare: Candidate | undefined): void {
+    if (bare?.exception == null || !bare.fatal || !saysNothing(bare.message)) return;
+    let first = traceback;
+    while (first.chainedFrom !== null) first = first.chainedFrom;
+    const attempt = this.attempts[bare.attempt];
+    const named = bare.exception.slice(bare.exception.lastIndexOf('.') + 1);
+    const said = attempt?.candidates.findLast(
+      (c) =>
+        c.kind === 'error-line' &&
+        !c.wrapper &&
+        // Its own words, not the exception's repr (`NoFreeBlocksError()`) logged before its traceback.
+        !c.message.startsWith(named) &&
+        c.line.n < first.firstLine &&
+        first.firstLine - c.line.n <= EXPLAINED_WITHIN &&
+        c.line.level === 'ERROR',
+    );
+    if (said === undefined) return;
+    said.fatal = true;
+    said.strength = Math.max(said.strength, bare.strength + 1);
   }
 
   private amendTraceback(traceback: Traceback): void {

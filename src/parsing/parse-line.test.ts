@@ -9,6 +9,24 @@ describe('parseLine', () => {
       { text: 'RuntimeError: x', process: 'Worker_TP4', level: 'ERROR', ident: 'vllm-kimi' },
     ],
     [
+      "a launcher's logger relaying vLLM's lines: vLLM's level is the line's",
+      '2024-07-13 15:07:34,921 - INFO - vLLM: ERROR 07-13 15:07:34 async_llm_engine.py:616] Engine iteration timed out.',
+      { text: 'Engine iteration timed out.', level: 'ERROR' },
+    ],
+    [
+      "a launcher's logger relaying a line with no header of its own: left as it is",
+      '2024-07-13 15:07:34,921 - INFO - vLLM: model loaded',
+      { text: 'vLLM: model loaded', level: 'INFO' },
+    ],
+    [
+      'an exception whose message begins with a time: its class is no relay',
+      'ERROR 04-28 15:36:55 [core.py:387] RuntimeError: [15:36:55] /project/cpp/regex_converter.cc:73: Regex parsing error',
+      {
+        text: 'RuntimeError: [15:36:55] /project/cpp/regex_converter.cc:73: Regex parsing error',
+        level: 'ERROR',
+      },
+    ],
+    [
       'journald in a Chinese locale',
       '6月 10 16:45:05 host bash[107468]: RuntimeError: CUDA error: out of memory',
       { text: 'RuntimeError: CUDA error: out of memory', ident: 'bash' },

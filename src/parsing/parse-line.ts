@@ -40,6 +40,7 @@ export function parseLine(line: string, n: number): ParsedLine {
       rest = grammar;
     }
   }
+  if (parsed.level !== null) rest = stripRelayed(rest, parsed);
   rest = stripSuffixes(rest, parsed);
   if (rest.startsWith('{"') && JSON_LEVEL.test(rest)) rest = readJsonLine(rest, parsed);
   parsed.text = rest;
@@ -63,6 +64,30 @@ function matchFirst(grammars: readonly PrefixGrammar[], rest: string, parsed: Pa
     return rest.slice(m[0].length);
   }
   return null;
+}
+
+/**
+ * A program's name before a line it relays through its own logger (`... - INFO - vLLM: ERROR 07-13 ...] `);
+ * not an exception's class (`RuntimeError: [15:36:55] file.cc:73: ...` is its message).
+ */
+const RELAY =
+  /^(?![\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Fault):)[A-Za-z][\w.-]{0,23}: (?=[A-Z[(0-9])/;
+
+/**
+ * A line a program relays from the server it runs, through its own logger: after the relay's header and the
+ * server's name, the server's own header with a level, which is the line's (the relay logs all at INFO).
+ */
+function stripRelayed(text: string, parsed: ParsedLine): string {
+  const relay = RELAY.exec(text);
+  if (relay === null) return text;
+  const { level } = parsed;
+  const formats = parsed.formats.length;
+  parsed.level = null;
+  const rest = matchFirst(BY_STAGE.get('header') ?? [], text.slice(relay[0].length), parsed);
+  if (rest !== null && parsed.level !== null) return rest;
+  parsed.level = level;
+  parsed.formats.length = formats;
+  return text;
 }
 
 function stripSuffixes(text: string, parsed: ParsedLine): string {

@@ -98,6 +98,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bRayTaskError(?:\(\w+\))?: (?:\[\d+m)?ray::[\w.:-]+(?:\([\w.]+\))?\(\)(?: ?\[\d+m)? \(pid=\d+/,
   // Ray Data's wrapper of an exception raised in the user's function, which is chained above it.
   /^(?:ray\.exceptions\.)?UserCodeException$/,
+  // vLLM's report that its engine loop's task ended, over that task's traceback (`exc_info`).
+  /^Engine background task failed$/,
   // Triton's end when a model failed to load: its table of model states, above, says which and why.
   /^error: creating server: Internal - failed to load all models/,
   // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.

@@ -1464,6 +1464,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \\d+',
     ['\nConnected\n', 'Invalid hostname, defaulting to', 'Setting max batch total tokens to '],
   ],
+  ['^Engine background task failed$', ['\nEngine background task failed\n']],
   ['^Error when initializing model$', ['\nError when initializing model\n']],
   [
     '^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$',
