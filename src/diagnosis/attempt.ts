@@ -239,8 +239,22 @@ export function errorJustBefore(attempt: Attempt): boolean {
  * (`TimeoutError: RPC call to execute_model timed out.`): the later one says what the first could not.
  */
 export function saysLessThan(bare: Candidate, other: Candidate): boolean {
-  if (!saysNothing(bare.message) || bare.exception === null || other.exception === null) return false;
+  if (bare.exception === null || other.exception === null) return false;
+  if (translatesLookup(bare, other)) return true;
+  if (!saysNothing(bare.message)) return false;
   return lastClass(bare.exception) === lastClass(other.exception) && !saysNothing(other.message);
+}
+
+/**
+ * An attribute lookup that a `__getattr__` read from a dict (starlette's `State`, an `EasyDict`): the dict's
+ * KeyError names only the key, the AttributeError raised while handling it names the object too.
+ */
+function translatesLookup(first: Candidate, then: Candidate): boolean {
+  return (
+    lastClass(first.exception ?? '') === 'KeyError' &&
+    lastClass(then.exception ?? '') === 'AttributeError' &&
+    first.frames.at(-1)?.function === '__getattr__'
+  );
 }
 
 const lastClass = (type: string): string => type.slice(type.lastIndexOf('.') + 1);

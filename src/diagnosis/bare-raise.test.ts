@@ -66,3 +66,31 @@ describe('an exception with no words, and the error logged just before it', () =
     expect(diagnose(lines.join('\n')).rootCause?.message).toMatch(message);
   });
 });
+
+// starlette's State reads attributes from a dict: the KeyError names the key, the AttributeError the object.
+const LOOKUP = [
+  'Traceback (most recent call last):',
+  '  File "/usr/lib/python3/starlette/datastructures.py", line 668, in __getattr__',
+  '    return self._state[key]',
+  "KeyError: 'enable_server_load_tracking'",
+  '',
+  'During handling of the above exception, another exception occurred:',
+  '',
+  'Traceback (most recent call last):',
+  '  File "/usr/lib/python3/vllm/entrypoints/utils.py", line 36, in listen_for_disconnect',
+  '    if request.app.state.enable_server_load_tracking:',
+  '  File "/usr/lib/python3/starlette/datastructures.py", line 671, in __getattr__',
+  '    raise AttributeError(message.format(self.__class__.__name__, key))',
+  "AttributeError: 'State' object has no attribute 'enable_server_load_tracking'",
+];
+
+describe("a dict's KeyError that __getattr__ turns into an AttributeError", () => {
+  it('blames the AttributeError, which names the object', () => {
+    expect(diagnose(LOOKUP.join('\n')).rootCause?.exception).toBe('AttributeError');
+  });
+
+  it('leaves a KeyError raised elsewhere first in its chain', () => {
+    const elsewhere = LOOKUP.map((line) => line.replace('in __getattr__', 'in get_state'));
+    expect(diagnose(elsewhere.join('\n')).rootCause?.exception).toBe('KeyError');
+  });
+});

@@ -472,8 +472,11 @@ class Session implements DiagnosisSession, ScanTarget {
       for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) {
         // The same error again right after itself (a library complaining once per import) is no chain;
         // a stop (`SystemExit`, a cancelled task) handled on the way out is no cause, however linked.
-        if (!added.includes(candidate) && candidate.fatal && !added.some((c) => saysLessThan(candidate, c)))
-          candidate.chainBonus += bonus;
+        if (added.includes(candidate) || !candidate.fatal) continue;
+        const better = added.find((c) => saysLessThan(candidate, c));
+        // The exception that says more wins, the tie of two of the same strength included.
+        if (better === undefined) candidate.chainBonus += bonus;
+        else candidate.strength = Math.min(candidate.strength, better.strength - 1);
       }
       link = link.chainedFrom;
     }

@@ -27,6 +27,12 @@ describe('parseLine', () => {
       },
     ],
     [
+      "a CI job's time and gutter copied from its web page, with a no-break space",
+      "\u00a0 | [2025-07-11T20:13:34Z] KeyError: 'enable_server_load_tracking'",
+      { text: "KeyError: 'enable_server_load_tracking'" },
+    ],
+    ["a CI job's time before an empty line of output", '\u00a0 | [2025-07-11T20:13:34Z]', { text: '' }],
+    [
       'journald in a Chinese locale',
       '6月 10 16:45:05 host bash[107468]: RuntimeError: CUDA error: out of memory',
       { text: 'RuntimeError: CUDA error: out of memory', ident: 'bash' },

@@ -109,8 +109,10 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'ci-timestamp',
     stage: 'transport',
-    pattern: new RegExp(String.raw`^(?:\s*\| )?\[${ISO}\] (?:\s*\| )?`),
-    first: (c) => c === 91 || c === 32 || c === 124,
+    // Copied from the job's web page, its gutter comes with a no-break space (U+00A0); an empty line of
+    // output leaves the time alone.
+    pattern: new RegExp(String.raw`^(?:\s*\| )?\[${ISO}\](?: |$)(?:\s*\| )?`),
+    first: (c) => c === 91 || c === 32 || c === 124 || c === 0xa0,
   },
   {
     id: 'console-table',
