@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START_MARKERS, startMarkerOf } from './markers.js';
+import { START_MARKERS, isDeathMarker, startMarkerOf } from './markers.js';
 
 // Which lines begin a start: systemd's description-only start line (`journalctl -o cat`) names a server or
 // a service; a test driver's or a benchmark's `Starting ...` starts none.
@@ -17,5 +17,17 @@ describe('startMarkerOf', () => {
   ])('%j (level %s): a start %s', (text, level, starts) => {
     const mark = startMarkerOf(text, level);
     expect(mark !== -1, String(START_MARKERS[mark])).toBe(starts);
+  });
+});
+
+describe('isDeathMarker', () => {
+  it.each<[string, boolean]>([
+    ['Shard 0 crashed, Shutting down shards', true],
+    ['INFO:     Finished server process [1234] and exiting', true],
+    ['Engine loop is dead', true],
+    ['Monitoring completed successfully. Script exiting.', false],
+    ['All workers exited successfully', false],
+  ])('%j: %s', (text, death) => {
+    expect(isDeathMarker(text)).toBe(death);
   });
 });

@@ -90,7 +90,10 @@ export function startMarkerOf(text: string, level: string | null = null): number
   return level !== null && START_MARKERS[mark] === DESCRIPTION_START ? -1 : mark;
 }
 export const isReadyMarker = anyOf(READY_MARKERS);
-export const isDeathMarker = anyOf(DEATH_MARKERS);
+const saysDeath = anyOf(DEATH_MARKERS);
+/** What says it ended well is no death (a test driver's `Monitoring completed successfully. Script exiting.`). */
+const ENDED_WELL = /\bsuccessfully\b/i;
+export const isDeathMarker = (text: string): boolean => saysDeath(text) && !ENDED_WELL.test(text);
 export const isCauseHint = anyOf(CAUSE_HINTS);
 
 /** Whether start marker `mark` (startMarkerOf) is a server's banner. */
