@@ -28,6 +28,8 @@ describe('what only points elsewhere', () => {
     ],
     ['ray.exceptions.UserCodeException', true],
     ['error: creating server: Internal - failed to load all models', true],
+    ['ValueError: Failed to create llama_context', true],
+    ['ValueError: Failed to load model from file: /models/llama-2-7b.Q4_0.gguf', true],
     [
       "ERROR worker.py:438 -- Unhandled error (suppress with 'RAY_IGNORE_UNHANDLED_ERRORS=1'): ray::RayWorkerWrapper.warmup() (pid=2432)",
       true,

@@ -98,6 +98,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\bRayTaskError(?:\(\w+\))?: (?:\[\d+m)?ray::[\w.:-]+(?:\([\w.]+\))?\(\)(?: ?\[\d+m)? \(pid=\d+/,
   // Ray Data's wrapper of an exception raised in the user's function, which is chained above it.
   /^(?:ray\.exceptions\.)?UserCodeException$/,
+  // llama-cpp-python's exception when the C library failed: the library's own lines above say why.
+  /^(?:ValueError: )?Failed to (?:create llama_context|load model from file: )/,
   // vLLM's report that its engine loop's task ended, over that task's traceback (`exc_info`).
   /^Engine background task failed$/,
   // Triton's end when a model failed to load: its table of model states, above, says which and why.

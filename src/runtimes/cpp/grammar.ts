@@ -67,11 +67,13 @@ export default defineGrammar({
       fatal: true,
       strength: 38,
     },
+    // A llama.cpp function's own report (`llama_model_load: error loading model: ...`), a call in it that
+    // failed included (`llama_new_context_with_model: ggml_metal_init() failed`).
     {
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op )/,
+        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\w+\(\) failed\s*$)/,
       fatal: true,
       strength: 36,
     },
