@@ -492,7 +492,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (bare?.exception == null || !bare.fatal || !saysNothing(bare.message)) return;
     let first = traceback;
     while (first.chainedFrom !== null) first = first.chainedFrom;
-    const attempt = this.attempts[bare.attempt];
+    const attempt = this.attempts.find((a) => a.index === bare.attempt);
     const named = bare.exception.slice(bare.exception.lastIndexOf('.') + 1);
     const said = attempt?.candidates.findLast(
       (c) =>

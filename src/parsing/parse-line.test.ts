@@ -33,6 +33,11 @@ describe('parseLine', () => {
     ],
     ["a CI job's time before an empty line of output", '\u00a0 | [2025-07-11T20:13:34Z]', { text: '' }],
     [
+      "KServe's logger: its time, the process id, the logger's name, the level",
+      '2024-07-01 07:28:04.488 1 kserve ERROR [__main__.py:<module>():254] Failed to start model server: boom',
+      { text: 'Failed to start model server: boom', level: 'ERROR' },
+    ],
+    [
       'journald in a Chinese locale',
       '6月 10 16:45:05 host bash[107468]: RuntimeError: CUDA error: out of memory',
       { text: 'RuntimeError: CUDA error: out of memory', ident: 'bash' },

@@ -299,6 +299,15 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     level: (m) => toLevel(m[1]),
   },
   {
+    id: 'kserve-logger',
+    stage: 'header',
+    // KServe's model server, after its time (read as a plain timestamp): `1 kserve ERROR
+    // [__main__.py:<module>():254] msg`, the process id and the logger's name before the level.
+    pattern: new RegExp(String.raw`^\d+ [\w.-]+ ${LEVEL_WORD} \[[^\]]*\] `),
+    first: isDigit,
+    level: (m) => toLevel(m[1]),
+  },
+  {
     id: 'python-logging',
     stage: 'header',
     // LMDeploy, flashinfer.jit, gpustack: `2024-01-01 00:00:00,000 - lmdeploy - INFO - msg`; a paste's first
