@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The built CLI (`npm test` builds it first), which compiles regexes without their bytecode tier
-// (src/cli/start-flags.ts).
+// The built CLI (`npm test` builds it first), with the V8 flags it sets at its start (src/cli/start-flags.ts).
 const BIN = resolve(import.meta.dirname, '../../dist/cli/bin.js');
 const root = mkdtempSync(join(tmpdir(), 'vigil-start-flags-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-// The line that crashed V8 when tier-up was turned back on mid-run (BENCHMARKS.md): a regex tested on a
+// The line that crashed V8 when regex tier-up was switched mid-run (BENCHMARKS.md): a regex tested on a
 // subject of 1,000 characters or more is marked for tier-up.
 const log = join(root, 'long-line.log');
 writeFileSync(
@@ -24,7 +23,7 @@ writeFileSync(
   ].join('\n'),
 );
 
-describe('regexes compiled to machine code at their first use', () => {
+describe('the flags set at the start crash nothing', () => {
   it.each(['text', 'json', 'html'])(
     'diagnose a 65,536-character line (%s), cache empty then filled',
     (format) => {
