@@ -58,19 +58,6 @@ const RSS_REPORTER =
  * without a build. `node` is called by its absolute path, so PATH can be set to anything.
  */
 export async function spawnVigil(argv: string[], options: RunOptions = {}): Promise<SpawnResult> {
-  const first = await spawnVigilOnce(argv, options);
-  // A run ended by SIGKILL or SIGTERM was stopped from outside: vigil sends neither to itself, and on a
-  // shared CI machine another test's stale PID can meet it. Once more, where the input can be given again;
-  // a crash of vigil's own (SIGSEGV, SIGABRT) is never retried.
-  const external = first.signal === 'SIGKILL' || first.signal === 'SIGTERM';
-  if (!external || options.stdin instanceof Readable) return first;
-  process.stderr.write(
-    `spawnVigil: vigil ${argv.join(' ')} was ended by ${first.signal}; running it again\n`,
-  );
-  return spawnVigilOnce(argv, options);
-}
-
-async function spawnVigilOnce(argv: string[], options: RunOptions): Promise<SpawnResult> {
   const dir = await tempDir();
   const rssFile = join(dir, 'max-rss');
   const child = spawn(
