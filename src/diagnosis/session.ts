@@ -361,13 +361,9 @@ class Session implements DiagnosisSession, ScanTarget {
     else if (!attempt.startMarks.has(key)) this.droppedProcessNames++;
   }
 
-  /**
-   * A server's start, or a server that became ready, not asked to stop, notes where its process said it
-   * exited (an offline run, neither, ends so when it is done).
-   */
+  /** A server's start that has neither become ready nor been asked to stop notes where its process said it exited. */
   private readExit(attempt: Attempt, line: ParsedLine): void {
-    if (!attempt.server && attempt.readyLine === null) return;
-    if (attempt.stopLine !== null || attempt.stopped) return;
+    if (!attempt.server || attempt.readyLine !== null || attempt.stopLine !== null || attempt.stopped) return;
     const at = exitMarkIn(line.text);
     if (at === -1) return;
     const message = line.text.slice(at).trim();
