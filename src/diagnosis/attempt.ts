@@ -1,4 +1,5 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
+import { lastSegment } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { isShutdownShaped } from './knowledge/shutdown.js';
 import { saysNothing } from './bare-raise.js';
@@ -242,7 +243,7 @@ export function saysLessThan(bare: Candidate, other: Candidate): boolean {
   if (bare.exception === null || other.exception === null) return false;
   if (translatesLookup(bare, other)) return true;
   if (!saysNothing(bare.message)) return false;
-  return lastClass(bare.exception) === lastClass(other.exception) && !saysNothing(other.message);
+  return lastSegment(bare.exception) === lastSegment(other.exception) && !saysNothing(other.message);
 }
 
 /**
@@ -251,10 +252,8 @@ export function saysLessThan(bare: Candidate, other: Candidate): boolean {
  */
 function translatesLookup(first: Candidate, then: Candidate): boolean {
   return (
-    lastClass(first.exception ?? '') === 'KeyError' &&
-    lastClass(then.exception ?? '') === 'AttributeError' &&
+    lastSegment(first.exception ?? '') === 'KeyError' &&
+    lastSegment(then.exception ?? '') === 'AttributeError' &&
     first.frames.at(-1)?.function === '__getattr__'
   );
 }
-
-const lastClass = (type: string): string => type.slice(type.lastIndexOf('.') + 1);

@@ -1,5 +1,6 @@
 import { aimSignature } from '../fix/aim-fix.js';
 import { fillActions, fillCommand, fillText } from '../fix/fill-captures.js';
+import { lastSegment } from '../parsing/traceback.js';
 import type { Signature } from '../signatures/define-signature.js';
 import type { Engine, SignatureMatch } from '../types/diagnosis.js';
 import type { Candidate } from './candidate.js';
@@ -87,10 +88,6 @@ function exceptionMatches(expected: string | RegExp | null, actual: string | nul
   if (actual === null) return false;
   if (typeof expected === 'string') return lastSegment(actual) === lastSegment(expected);
   return expected.test(cap(actual));
-}
-
-export function lastSegment(type: string): string {
-  return type.slice(type.lastIndexOf('.') + 1);
 }
 
 /** A line as far as signatures' patterns read it. */

@@ -6,7 +6,7 @@ import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
 import { IndentedBlock } from '../parsing/indented-block.js';
 import { parseLine } from '../parsing/parse-line.js';
 import { saysNothing } from './bare-raise.js';
-import type { Traceback } from '../parsing/traceback.js';
+import { lastSegment, type Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
@@ -485,11 +485,11 @@ class Session implements DiagnosisSession, ScanTarget {
    * traceback.
    */
   private explainBareException(traceback: Traceback, bare: Candidate | undefined): void {
-    if (bare?.exception == null || !bare.fatal || !saysNothing(bare.message)) return;
+    if (bare === undefined || bare.exception === null || !bare.fatal || !saysNothing(bare.message)) return;
     let first = traceback;
     while (first.chainedFrom !== null) first = first.chainedFrom;
     const attempt = this.attempts.find((a) => a.index === bare.attempt);
-    const named = bare.exception.slice(bare.exception.lastIndexOf('.') + 1);
+    const named = lastSegment(bare.exception);
     const said = attempt?.candidates.findLast(
       (c) =>
         c.kind === 'error-line' &&

@@ -50,13 +50,18 @@ const EXCEPTION_NAME =
 const QUALIFIED_CLASS = /^(?:[a-z_][a-z0-9_]*\.){2,}[A-Z][a-z]\w*$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
 
+/** An exception's class without its module: `torch.OutOfMemoryError` -> `OutOfMemoryError`. */
+export function lastSegment(type: string): string {
+  return type.slice(type.lastIndexOf('.') + 1);
+}
+
 /** The type and message if this text reads as a Python exception line; null otherwise. */
 export function readExceptionLine(text: string): { type: string; message: string } | null {
   if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
   const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text);
   if (m === null) return null;
   const type = m[1] ?? '';
-  const last = type.slice(type.lastIndexOf('.') + 1);
+  const last = lastSegment(type);
   if ((!EXCEPTION_NAME.test(last) && !(QUALIFIED_CLASS.test(type) && m[2])) || NOT_EXCEPTIONS.has(type))
     return null;
   // `Error: ShardCannotStart` is Rust's main(), `Exception: x` is Python: only bare names are ambiguous.

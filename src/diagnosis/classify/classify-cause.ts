@@ -1,4 +1,4 @@
-import type { Frame } from '../../parsing/traceback.js';
+import { lastSegment, type Frame } from '../../parsing/traceback.js';
 import type { Category, GeneralCategory } from '../../types/diagnosis.js';
 import type { Phase } from '../knowledge/phases.js';
 import { mayMatch } from '../search/pattern-words.js';
@@ -41,13 +41,10 @@ function distinctMatches(rule: CategoryRule, text: string): string[] {
   return [...found];
 }
 
-/** `torch.OutOfMemoryError` -> `OutOfMemoryError`. */
-const lastSegmentOf = (type: string): string => type.slice(type.lastIndexOf('.') + 1);
-
 /** The category a cause's evidence weighs most for, and on what basis. */
 function weighEvidence(evidence: CauseEvidence): { rule: CategoryRule; basis: string[] } {
   const type = evidence.exception ?? '';
-  const lastSegment = lastSegmentOf(type);
+  const name = lastSegment(type);
   const modulePath = type.includes('.') ? type.slice(0, type.lastIndexOf('.')) : '';
   const sites = [modulePath, ...evidence.frames.slice(-RAISE_FRAMES).map((f) => f.file)].filter(Boolean);
   // Paths name places, not kinds (`sgl_kernel/sm100/...`, `llm/gguf/ggml-cuda.cu`): their words are left out.
@@ -58,9 +55,9 @@ function weighEvidence(evidence: CauseEvidence): { rule: CategoryRule; basis: st
   for (const rule of CATEGORY_RULES) {
     const basis: string[] = [];
     let score = 0;
-    if (rule.exceptions && lastSegment !== '' && rule.exceptions.test(lastSegment)) {
+    if (rule.exceptions && name !== '' && rule.exceptions.test(name)) {
       score += rule.genericExceptions ? WEIGHT.genericException : WEIGHT.exception;
-      basis.push(`exception ${lastSegment}`);
+      basis.push(`exception ${name}`);
     }
     const words = distinctMatches(rule, text);
     if (words.length > 0) {
@@ -92,7 +89,7 @@ export function classifyCause(evidence: CauseEvidence): GeneralCategory {
   return {
     category: rule.category,
     meaning: rule.meaning,
-    searchUrl: searchUrl(lastSegmentOf(evidence.exception ?? ''), evidence.message),
+    searchUrl: searchUrl(lastSegment(evidence.exception ?? ''), evidence.message),
     basis,
   };
 }
