@@ -164,6 +164,9 @@ export function workBeforeDeath(
 /** Ordinary lines after a logged error that show its process went on past it. */
 const WENT_ON_AFTER_LOGGED = 3;
 
+/** A warning says by its level that the process meant to go on: one ordinary line after it shows it did. */
+const WENT_ON_AFTER_WARNING = 1;
+
 /**
  * The traceback a process died with, when a logged error (a line, not a traceback: an optional
  * backend's failed probe, a library's complaint at import) came before it with the server's work
@@ -183,7 +186,8 @@ export function survivedBefore(candidates: readonly Candidate[]): (c: Candidate)
     c.line.n < death.line.n &&
     c.frames.length === 0 &&
     !c.crash &&
-    death.workBefore - c.workBefore >= WENT_ON_AFTER_LOGGED;
+    death.workBefore - c.workBefore >=
+      (c.line.level === 'WARNING' ? WENT_ON_AFTER_WARNING : WENT_ON_AFTER_LOGGED);
 }
 
 /**

@@ -25,6 +25,16 @@ describe('an error the process lived through', () => {
       [PROBE, PROBE, PROBE, ...WORK, ...TRACEBACK],
       'ValueError',
     ],
+    [
+      // fresh-k vllm-3519: an optional import's warning, the server's banner, then the traceback it died with.
+      'a warning, one line of work, then the traceback it died with',
+      [
+        "WARNING 08-29 11:56:16 _custom_ops.py:17] Failed to import from vllm._C with ImportError('libcuda.so.1: cannot open shared object file: No such file or directory')",
+        'INFO 08-29 11:56:19 api_server.py:440] vLLM API server version 0.5.5',
+        ...TRACEBACK,
+      ],
+      'ValueError',
+    ],
   ])('%s', (_name, lines, exception) => {
     expect(diagnose(lines.join('\n')).rootCause?.exception).toBe(exception);
   });

@@ -28,6 +28,10 @@ describe('what only points elsewhere', () => {
     ],
     ['ray.exceptions.UserCodeException', true],
     ['error: creating server: Internal - failed to load all models', true],
+    [
+      'Failed to pickle inputs of failed execution: CUDA error: an illegal memory access was encountered',
+      true,
+    ],
     ['ValueError: Failed to create llama_context', true],
     ['ValueError: Failed to load model from file: /models/llama-2-7b.Q4_0.gguf', true],
     [

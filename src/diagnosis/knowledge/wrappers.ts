@@ -21,6 +21,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Exception in worker \S+ while processing method/i,
   // Carries the cause after its colon when it has one: only the bare form points elsewhere.
   /Error in model execution(?: \([^)]*\))?:?\s*$/i,
+  // vLLM's dump of a failed step's inputs: what stopped the dump (the CUDA context the failure left
+  // broken) comes after the failure it reports; `Error in model execution: ...` below names that failure.
+  /^Failed to pickle inputs of failed execution:/,
   /failed to be inspected\. Please check the logs/i,
   /Error in inspecting model architecture/i,
   // vLLM runs the model registry's inspection in a subprocess and prints that subprocess's traceback after.

@@ -1481,6 +1481,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^Exception 0x[0-9a-f]{8} 0x[0-9a-f]+', ['\nException 0x']],
   ['^F\\d{4} [\\d:.]+\\s+\\d+ \\S+:\\d+\\] .+|\\bCheck failed: .+', ['] ', 'Check failed: ']],
+  ['^Failed to pickle inputs of failed execution:', ['\nFailed to pickle inputs of failed execution:']],
   ['^Fatal Python error: (?!Aborted)(.+)', ['\nFatal Python error: ']],
   ['^Fatal Python error: Aborted', ['\nFatal Python error: Aborted']],
   [
