@@ -133,7 +133,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'Two installed packages are at versions that do not work together (a library newer or older than the engine expects). Compare the versions the message names with what the engine requires, and install matching ones.',
     words:
-      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object|json\.exception\.out_of_range|\bversion is wrong\b|\binstall [\w.-]+\s*(?:>=|==|~=)\s*\d/i,
+      /versions?\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\bversion|(?:requires|needs|expects?)\s+[\w.-]+\s*(?:[><=]=?|~=)\s*\d|incompatible with|not compatible with|cannot import name|(?<!Config' object |'_OpNamespace' '\w+' object )has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \d+ positional arguments? but \d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\b.{0,20}\b(?:got|found|have)\b|lib(?:cudart|cublas\w*|cudnn\w*|nccl|nvrtc|nvJitLink|cusparse\w*)\.so\.\d+: cannot open shared object|json\.exception\.out_of_range|\bversion is wrong\b|\binstall [\w.-]+\s*(?:>=|==|~=)\s*\d/i,
   },
   {
     category: 'missing-dependency',
@@ -141,14 +141,14 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
     exceptions: /^ModuleNotFoundError$/,
     words:
-      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)/i,
+      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute/i,
   },
   {
     category: 'model-unsupported-arch',
     meaning:
       "The engine, at this version, does not know the model's architecture or one of its parts. Check the engine's supported-models list; a newer release (or trust_remote_code for custom code) may add it.",
     words:
-      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\(.*\bhparams\.|\bunsupported op\b|failed to be inspected|^KeyError: '\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'/i,
+      /architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\(.*\bhparams\.|\bunsupported op\b|failed to be inspected|'\w*Config' object has no attribute|^KeyError: '\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'/i,
   },
   {
     category: 'model-load-weights',

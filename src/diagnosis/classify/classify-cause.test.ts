@@ -37,6 +37,17 @@ describe('classifyCause', () => {
     [null, 'amdgpu is not supported', [], 'gpu-arch-unsupported'],
     // Open MPI's shared-memory transport between ranks.
     [null, '[40a8c9673b05:1447853] Read -1, expected 33554432, errno = 14', [], 'distributed-nccl'],
+    // A model's config without a field the engine reads: the engine does not know this model's config;
+    // a compiled op the installed build lacks: a kernel package built without it. Other objects' missing
+    // attributes are one package calling another of another version.
+    ['AttributeError', "'Gemma3Config' object has no attribute 'vocab_size'", [], 'model-unsupported-arch'],
+    [
+      'AttributeError',
+      "'_OpNamespace' '_C' object has no attribute 'awq_dequantize'",
+      [],
+      'missing-dependency',
+    ],
+    ['AttributeError', "module 'triton.language' has no attribute 'bfloat16'", [], 'dependency-mismatch'],
     // A call into a package built for another version of it.
     ['TypeError', 'varlen_fwd() takes 14 positional arguments but 15 were given', [], 'dependency-mismatch'],
     [

@@ -614,7 +614,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['No module named', ['No module named']],
   [
-    "No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)",
+    "No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute",
     [
       'No module named',
       'No package metadata was found for',
@@ -629,6 +629,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'could not find ',
       'could not find the ',
       'requires the ',
+      "' object has no attribute",
     ],
   ],
   [
@@ -1651,7 +1652,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    "architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b|failed to be inspected|^KeyError: '\\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'",
+    "architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b|failed to be inspected|'\\w*Config' object has no attribute|^KeyError: '\\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'",
     [
       'architecture ',
       'architectures ',
@@ -1692,6 +1693,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'GGML_ASSERT(',
       'unsupported op',
       'failed to be inspected',
+      "Config' object has no attribute",
       "ForCausalLM'",
       "ForConditionalGeneration'",
       "ForSequenceClassification'",
@@ -2221,7 +2223,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['vLLM API server version \\S+', ['vLLM API server version ']],
   [
-    'versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object|json\\.exception\\.out_of_range|\\bversion is wrong\\b|\\binstall [\\w.-]+\\s*(?:>=|==|~=)\\s*\\d',
+    "versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|(?<!Config' object |'_OpNamespace' '\\w+' object )has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object|json\\.exception\\.out_of_range|\\bversion is wrong\\b|\\binstall [\\w.-]+\\s*(?:>=|==|~=)\\s*\\d",
     [
       'version',
       'versions',
