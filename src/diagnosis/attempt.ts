@@ -161,6 +161,20 @@ export function workBeforeDeath(
   return Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
 }
 
+/** `Failed to import from vllm._C with ...`: the module a logged import failure names. */
+const IMPORTED = /\bimport (?:from )?([\w.]+)/i;
+
+/**
+ * Whether the death names what a logged import failure could not load (`'_OpNamespace' '_C' object has no
+ * attribute 'rms_norm'` after `Failed to import from vllm._C`): the process went on without it, and died of it.
+ */
+function lacksImported(death: Candidate, logged: Candidate): boolean {
+  const module = IMPORTED.exec(logged.message)?.[1];
+  if (module === undefined) return false;
+  const last = module.slice(module.lastIndexOf('.') + 1);
+  return last.length >= 2 && death.message.split(/[^\w]+/).includes(last);
+}
+
 /** Ordinary lines after a logged error that show its process went on past it. */
 const WENT_ON_AFTER_LOGGED = 3;
 
@@ -186,6 +200,7 @@ export function survivedBefore(candidates: readonly Candidate[]): (c: Candidate)
     c.line.n < death.line.n &&
     c.frames.length === 0 &&
     !c.crash &&
+    !lacksImported(death, c) &&
     death.workBefore - c.workBefore >=
       (c.line.level === 'WARNING' ? WENT_ON_AFTER_WARNING : WENT_ON_AFTER_LOGGED);
 }

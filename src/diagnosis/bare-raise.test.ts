@@ -6,7 +6,8 @@ describe('saysNothing', () => {
   it.each<[string, boolean]>([
     ['', true],
     ['   ', true],
-    ['get_device_capability() (interface.py:28), called by: if x:', true],
+    ['get_device_capability() (interface.py:28): raise AssertionError, called by: if x:', true],
+    ['__exit__() (helpers.py:671): raise asyncio.TimeoutError from exc_val', true],
     ['<vllm.config.ModelConfig object at 0x7fec41821900>', true],
     ["'Cannot find `mm_limits` for model=Qwen2-VL'", false],
     ['<unknown>', false],
@@ -92,5 +93,39 @@ describe("a dict's KeyError that __getattr__ turns into an AttributeError", () =
   it('leaves a KeyError raised elsewhere first in its chain', () => {
     const elsewhere = LOOKUP.map((line) => line.replace('in __getattr__', 'in get_state'));
     expect(diagnose(elsewhere.join('\n')).rootCause?.exception).toBe('KeyError');
+  });
+});
+
+// uvicorn's header, then a traceback whose exception has no words (fresh-l vllm-3669, padded with spaces).
+describe('a bare exception under a header that only announces it', () => {
+  it('names the exception with the raise that gave it no words', () => {
+    const log = [
+      'ERROR:    Exception in ASGI application',
+      'Traceback (most recent call last):',
+      '  File "/venv/lib/python3.11/site-packages/aiohttp/streams.py", line 343, in _wait',
+      '    with self._timer:',
+      '  File "/venv/lib/python3.11/site-packages/aiohttp/helpers.py", line 671, in __exit__',
+      '    raise asyncio.TimeoutError from exc_val',
+      'TimeoutError      \r',
+    ];
+    const cause = diagnose(log.join('\n')).rootCause;
+    expect(cause?.exception).toBe('TimeoutError');
+    expect(cause?.message).toBe(
+      '__exit__() (helpers.py:671): raise asyncio.TimeoutError from exc_val, called by: with self._timer:',
+    );
+  });
+});
+
+// A paste cut before its exception line (fresh-l vllm-3657): the line of code it stopped at says most.
+describe('a traceback cut before its exception line', () => {
+  it('says the code it ended at', () => {
+    const log = [
+      'Traceback (most recent call last):',
+      '  File "/opt/vllm/lib64/python3.12/site-packages/vllm/model_executor/models/mllama.py", line 1392, in forward',
+      '    assert actual_len >= last_group_len',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toBe(
+      'a traceback ended before its exception line, at: assert actual_len >= last_group_len',
+    );
   });
 });

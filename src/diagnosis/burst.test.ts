@@ -65,3 +65,32 @@ describe('a bare exception chained to its own class with words', () => {
     expect(d.rootCause?.message).toBe('RPC call to execute_model timed out.');
   });
 });
+
+// A native library's error line, then the Python traceback of the exception that carried it up.
+describe('a native error before the traceback that carried it', () => {
+  const TRACEBACK = [
+    'Traceback (most recent call last):',
+    '  File "/sglang/python/sglang/srt/managers/router/model_runner.py", line 128, in init_flashinfer_args',
+    '    self.decode_wrapper.begin_forward(',
+    '  File "/usr/local/lib/python3.10/dist-packages/flashinfer/ops/__init__.py", line 523, in begin_forward',
+    '    self._wrapper.begin_forward(',
+  ];
+  it.each([
+    [
+      'the native line says where (fresh-l sglang-3610)',
+      'CUDA Error: out of memory (2) /sglang/3rdparty/flashinfer/include/flashinfer/handler.cuh: line 100 at function cudaMallocAsync(&float_buffer_, sizeof(float) * tmp_size, stream_)',
+      'RuntimeError: BatchDecodeWithPagedKVCache failed with error out of memory',
+      /^CUDA Error: out of memory \(2\)[^]*failed with error out of memory/,
+    ],
+    [
+      'a copy of the exception adds nothing',
+      'CUDA error: out of memory',
+      'RuntimeError: CUDA error: out of memory',
+      /^CUDA error: out of memory$/,
+    ],
+  ])('%s', (_name, native, raised, message) => {
+    const d = diagnose(`${[native, 'Exception in ModelRpcClient:', ...TRACEBACK, raised].join('\n')}\n`);
+    expect(d.rootCause?.exception).toBe('RuntimeError');
+    expect(d.rootCause?.message).toMatch(message);
+  });
+});

@@ -46,7 +46,7 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
       {
         kind: 'exception',
         exception: null,
-        message: 'a traceback ended before its exception line',
+        message: endedAt(traceback),
         line: firstLine,
         frames: traceback.frames,
         detail,
@@ -218,6 +218,13 @@ function unwrapMessage(traceback: Traceback): [string[], string] {
  * An assertion says little by its message alone; the `assert` statement its frame shows says what failed
  * (`assert world_size <= torch.cuda.device_count(), "Each process is one gpu"`).
  */
+/** A traceback the excerpt cut before its exception line: the line of code it stopped at says most. */
+function endedAt(traceback: Traceback): string {
+  const code = traceback.frames.at(-1)?.code ?? '';
+  const cut = 'a traceback ended before its exception line';
+  return code === '' ? cut : `${cut}, at: ${code}`;
+}
+
 function withAssertion(traceback: Traceback): string {
   const message = traceback.message;
   const code = traceback.frames.at(-1)?.code ?? '';

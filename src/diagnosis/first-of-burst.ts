@@ -34,27 +34,47 @@ export function firstOfBurst(
     const same = sameKind(before, hit, current);
     const echo = echoes(current.candidate, before);
     if (!same && !echo && !(assertsNothing(current.candidate) && saysError(before))) return current;
-    if (!inBurst(before, current.candidate, echo)) return current;
+    if (!inBurst(before, current.candidate, echo, same)) return current;
     // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
     const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
+    const exception = before.exception ?? (same ? current.candidate.exception : null);
     current = {
-      candidate: { ...before, message },
+      candidate: { ...before, message, exception },
       hit: hit ?? (same ? current.hit : null),
       score: current.score,
     };
   }
 }
 
-function inBurst(before: Candidate, after: Candidate, echo: boolean): boolean {
-  return (
-    after.kind !== 'exception' &&
+/** Lines from a native error to the end of the traceback that carried it up, at most. */
+const TRACEBACK_REACH = 120;
+
+function inBurst(before: Candidate, after: Candidate, echo: boolean, same: boolean): boolean {
+  const lineBefore =
     (before.kind === 'failure-line' || before.kind === 'error-line') &&
     (before.fatal || echo) &&
     !before.wrapper &&
-    after.line.n - before.line.n <= BURST_GAP &&
-    before.line.process === after.line.process
+    before.line.process === after.line.process;
+  if (!lineBefore) return false;
+  if (after.kind !== 'exception') return after.line.n - before.line.n <= BURST_GAP;
+  // A native library's error line (`CUDA Error: out of memory (2) .../handler.cuh: line 100 at function
+  // cudaMallocAsync`), then the traceback of the exception that carried it up to Python saying the same
+  // less exactly, with no work between: the line says where it happened. A logger's copy of the
+  // exception's own words (or the exception quoting the line whole) adds nothing.
+  const said = firstLine(before.message);
+  const raised = firstLine(after.message);
+  return (
+    same &&
+    before.kind === 'failure-line' &&
+    after.frames.length > 0 &&
+    after.workBefore === before.workBefore &&
+    after.line.n - before.line.n <= TRACEBACK_REACH &&
+    !said.includes(raised) &&
+    !raised.includes(said)
   );
 }
+
+const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
 /** Both of one kind other than `other`: the signature's, or the general one. */
 function sameKind(before: Candidate, hit: SignatureHit | null, after: Scored): boolean {

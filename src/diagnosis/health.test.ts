@@ -86,6 +86,20 @@ describe('a death that names no cause', () => {
   });
 });
 
+// A run that ends in a line of words no grammar knows, with no readiness and no stop: that line is the cause.
+describe('a log that ends in a failure no grammar knows', () => {
+  it("names a NaN check's report as its last words (fresh-l llamacpp-3700, a llama-bench run)", () => {
+    const log = [
+      '|    PP |     TG |   N_KV |   T_PP s | S_PP t/s |   T_TG s | S_TG t/s |',
+      '|  2048 |    512 |   6144 |   10.534 |   194.42 |   58.584 |     8.74 |',
+      'Oops(ggml_compute_forward_sum_rows_f32, ffn_moe_weights_sum-60): found nan for i1 = 0, i2 = 0, i3 = 0. ne00 = 8',
+    ];
+    const d = diagnose(log.join('\n'));
+    expect(d.verdict).toBe('failure');
+    expect(d.rootCause?.message).toContain('found nan');
+  });
+});
+
 // What Python and PyTorch print as a process ends: after a server's banner, before readiness, with no stop
 // asked, the start ended. An offline run (no server banner) ends so when it is done.
 const LOADING = [

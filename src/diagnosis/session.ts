@@ -65,6 +65,8 @@ const CONTEXT_AFTER = 40;
 const CONTINUED_ROWS = 3;
 /** How close before a bare exception's traceback the error its code logged for it is. */
 const EXPLAINED_WITHIN = 5;
+/** A header over the traceback it announces: `Exception in ASGI application`, `Exception in callback f()`. */
+const ANNOUNCES_EXCEPTION = /^(?:Exception|Error) in (?:ASGI application|callback\b|thread\b)/;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
@@ -399,7 +401,9 @@ class Session implements DiagnosisSession, ScanTarget {
       return false;
     }
     const candidate = this.addDraft(drafted.draft, line.process, drafted.fingerprint);
-    if (drafted.draft.awaitsMessage === true) this.awaitingMessage = candidate;
+    // A header like one before (a Rust panic at another line of the same file) is counted in its group:
+    // the message after it is its own, not the first one's.
+    if (drafted.draft.awaitsMessage === true && candidate.line.n === line.n) this.awaitingMessage = candidate;
     if (drafted.draft.takesLineBefore === true) this.takeLineBefore(candidate);
     const pattern = drafted.draft.continuation;
     if (pattern !== undefined) this.continued = { candidate, pattern, rowsLeft: CONTINUED_ROWS };
@@ -494,8 +498,10 @@ class Session implements DiagnosisSession, ScanTarget {
       (c) =>
         c.kind === 'error-line' &&
         !c.wrapper &&
-        // Its own words, not the exception's repr (`NoFreeBlocksError()`) logged before its traceback.
+        // Its own words, not the exception's repr (`NoFreeBlocksError()`) logged before its traceback,
+        // nor a header that only announces it (uvicorn's `Exception in ASGI application`).
         !c.message.startsWith(named) &&
+        !ANNOUNCES_EXCEPTION.test(c.message) &&
         c.line.n < first.firstLine &&
         first.firstLine - c.line.n <= EXPLAINED_WITHIN &&
         c.line.level === 'ERROR',

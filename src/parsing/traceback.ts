@@ -58,7 +58,8 @@ export function lastSegment(type: string): string {
 /** The type and message if this text reads as a Python exception line; null otherwise. */
 export function readExceptionLine(text: string): { type: string; message: string } | null {
   if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
-  const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  // A bare class padded with spaces (`TimeoutError      `, a terminal's copy) is still the class alone.
+  const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text.trimEnd());
   if (m === null) return null;
   const type = m[1] ?? '';
   const last = lastSegment(type);

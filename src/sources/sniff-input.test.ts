@@ -57,6 +57,17 @@ describe('sniffInput', () => {
       true,
       'text',
     ],
+    [
+      // fresh-l ollama-3764: a second server truncated the file and wrote its line; the first kept its offset.
+      'a line, a hole of NUL bytes, then the log',
+      Buffer.concat([
+        text('Error: listen tcp 127.0.0.1:11434: bind: address already in use\n'),
+        Buffer.alloc(3242),
+        text('time=2025-07-01T10:00:00.000Z level=INFO source=routes.go:1235 msg="server config"\n'),
+      ]),
+      false,
+      'text',
+    ],
     ['an ELF program', bytes(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1), false, 'refused', 'ELF'],
     [
       'control bytes',
@@ -77,10 +88,11 @@ describe('sniffInput', () => {
   });
 
   // What counts as binary, one character at a time: 40 of it after 60 letters is over the 30 % share.
+  // NUL is no character of a log but a hole in its file (a truncation under a writer): what is around it is judged.
   const binary = (code: number): boolean =>
     code === 0xfffd ||
     code === 0x7f ||
-    (code < 0x20 && ![0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b].includes(code));
+    (code < 0x20 && ![0x00, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b].includes(code));
   it.each([...Array.from({ length: 0x80 }, (_, code) => code), 0xe9, 0xfffd, 0x1f600])(
     'character U+%s is binary only if it is a control character no log holds',
     (code) => {
