@@ -117,9 +117,13 @@ export class BlockScanner {
    */
   fill(read: (target: Uint8Array) => number): number {
     if (this.filling === null) this.startBlock();
-    const count = read((this.filling as Buffer).subarray(this.filled));
+    const target = (this.filling as Buffer).subarray(this.filled);
+    const count = read(target);
     this.bytes += count;
-    this.filled += count;
+    // NUL bytes are no log's text but holes in its file (UTF-16 read as bytes, a truncation under a
+    // writer that kept its offset): dropped as they come, every reader sees the same lines.
+    const written = target.subarray(0, count);
+    this.filled += written.indexOf(0) === -1 ? count : dropNul(written);
     if (this.filled === BLOCK_BYTES) this.enqueueFilling();
     return count;
   }
@@ -460,4 +464,14 @@ export class BlockScanner {
   private cutLine(raw: string): string {
     return raw.length > this.options.maxLineLength ? raw.slice(0, this.options.maxLineLength) : raw;
   }
+}
+
+/** Moves a region's bytes other than NUL to its start; returns how many there are. */
+function dropNul(region: Uint8Array): number {
+  let kept = 0;
+  for (let i = 0; i < region.length; i++) {
+    const byte = region[i] as number;
+    if (byte !== 0) region[kept++] = byte;
+  }
+  return kept;
 }

@@ -637,6 +637,19 @@ describe('edge cases read as a full read reads them', () => {
     expect(d.input.lines).toBe(line.split('\r').length);
   });
 
+  it('NUL bytes, in holes and between every character, in a short log and a long one', async () => {
+    for (const lines of [SHORT, LONG]) {
+      const plain = text(lines);
+      // A truncation under a writer that kept its offset; UTF-16 LE bytes handed over as they are.
+      const hole = Buffer.concat([plain.subarray(0, 40), Buffer.alloc(3000), plain.subarray(40)]);
+      const wide = Buffer.from(plain.toString('utf8'), 'utf16le');
+      for (const bytes of [hole, wide]) {
+        const d = await expectAsFullRead(bytes);
+        expect({ ...d, input: null }).toEqual({ ...diagnose(plain), input: null });
+      }
+    }
+  });
+
   it('an empty input', async () => {
     const d = await expectAsFullRead(Buffer.alloc(0));
     expect(d.verdict).toBe('no-failure');
