@@ -10,7 +10,7 @@ import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { STOPPED } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
-import { innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
+import { announcesException, innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
 import { bareRaiseSite, saysNothing } from './bare-raise.js';
 
 export type Draft = Omit<
@@ -35,6 +35,8 @@ export type Draft = Omit<
   continuation?: RegExp;
 };
 
+/** A header that only announces the traceback under it: below a bare exception's strength (10). */
+const ANNOUNCED = 5;
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
   const [detail, rewrapped] = unwrapMessage(traceback);
@@ -285,7 +287,9 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   }
   // Indented or symbol-only lines at ERROR level are pieces of a traceback whose start was cut.
   if (!reporting && (line.level === 'ERROR' || line.level === 'CRITICAL') && /^\S.*[A-Za-z]{3}/.test(text)) {
-    return lineDraft(base, 'error-line', 22, line.level === 'CRITICAL' || saysStartFailed(text), false);
+    // A header over the traceback it announces says less than any exception in that traceback.
+    const strength = announcesException(text.trim()) ? ANNOUNCED : 22;
+    return lineDraft(base, 'error-line', strength, line.level === 'CRITICAL' || saysStartFailed(text), false);
   }
   if (isCauseHint(text)) return lineDraft(base, 'hint', BREAKAGE_HINT.test(text) ? 12 : 8, false, false);
   return null;

@@ -100,6 +100,6 @@ function echoes(crash: Candidate, before: Candidate): boolean {
 }
 
 /** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */
-const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: !?"[^"]*"\s*$/;
+const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: (?:false|0|!?"[^"]*")\s*$/;
 const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
 const saysError = (c: Candidate): boolean => hasFailureWords(c.message);

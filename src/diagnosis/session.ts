@@ -51,6 +51,7 @@ import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.
 import { STACK_FRAME_LINE } from '../runtimes/cpp/stack-frames.js';
 import { PYTHON_WARNING } from '../runtimes/python/warning.js';
 import { hasFailureWords } from './knowledge/failure-words.js';
+import { announcesException } from './knowledge/wrappers.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
@@ -65,8 +66,6 @@ const CONTEXT_AFTER = 40;
 const CONTINUED_ROWS = 3;
 /** How close before a bare exception's traceback the error its code logged for it is. */
 const EXPLAINED_WITHIN = 5;
-/** A header over the traceback it announces: `Exception in ASGI application`, `Exception in callback f()`. */
-const ANNOUNCES_EXCEPTION = /^(?:Exception|Error) in (?:ASGI application|callback\b|thread\b)/;
 const MAX_GROUPS_PER_ATTEMPT = 600;
 const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
@@ -501,7 +500,7 @@ class Session implements DiagnosisSession, ScanTarget {
         // Its own words, not the exception's repr (`NoFreeBlocksError()`) logged before its traceback,
         // nor a header that only announces it (uvicorn's `Exception in ASGI application`).
         !c.message.startsWith(named) &&
-        !ANNOUNCES_EXCEPTION.test(c.message) &&
+        !announcesException(c.message) &&
         c.line.n < first.firstLine &&
         first.firstLine - c.line.n <= EXPLAINED_WITHIN &&
         c.line.level === 'ERROR',

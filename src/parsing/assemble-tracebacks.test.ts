@@ -34,6 +34,32 @@ describe('TracebackAssembler', () => {
     expect(found[0]?.frames[0]).toEqual({ file: '/a/x.py', line: 1, function: 'f', code: 'f()' });
   });
 
+  it.each([
+    [
+      'set in bold in an issue (fresh-m vllm-3805)',
+      '**RuntimeError: mat1 and mat2 shapes cannot be multiplied**',
+      'RuntimeError',
+    ],
+    ['padded with spaces (fresh-l vllm-3669)', 'TimeoutError      ', 'TimeoutError'],
+  ])('reads an exception line %s', (_name, last, exception) => {
+    const found = assemble(
+      ['Traceback (most recent call last):', '  File "/a/x.py", line 1, in f', '    f()', last].join('\n'),
+    );
+    expect(found.map((t) => t.exception)).toEqual([exception]);
+  });
+
+  it("ends an exception's message at a shell's report that the process died (fresh-m vllm-3957)", () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/a/x.py", line 1, in __del__',
+        "AttributeError: 'Worker' object has no attribute 'core_worker'",
+        '[1]    3100846 segmentation fault (core dumped)  python benchmarks/benchmark_throughput.py',
+      ].join('\n'),
+    );
+    expect(found.map((t) => t.detail.length)).toEqual([0]);
+  });
+
   it('links a chained exception to its cause', () => {
     const found = assemble(
       [

@@ -13,6 +13,11 @@ import {
 
 const MAX_FRAMES = 200;
 const MAX_DETAIL = 40;
+/**
+ * A shell's or the C library's report that the process died (`[1]  3100846 segmentation fault (core dumped)
+ * python x.py`, `Killed`): never part of an exception's message, whatever came right before it.
+ */
+const SAYS_PROCESS_DIED = /\b(?:[Ss]egmentation fault|core dumped)\b|^(?:Killed|Aborted|Bus error)$/;
 /** A traceback left open this many lines of its process without an exception line is given up. */
 const STALE_AFTER = 400;
 
@@ -271,7 +276,8 @@ export class TracebackAssembler {
       text.trim() === '' ||
       state.traceback.detail.length >= MAX_DETAIL ||
       (line.level !== null && line.level !== state.level) ||
-      readExceptionLine(text) !== null;
+      readExceptionLine(text) !== null ||
+      SAYS_PROCESS_DIED.test(text);
     if (ends) {
       this.finish(key, state);
       return this.standaloneException(key, line);

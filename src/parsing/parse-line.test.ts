@@ -132,6 +132,13 @@ describe('parseLine', () => {
       { text: 'Memory profiling', process: 'RayWorkerWrapper', repeat: 30 },
     ],
     [
+      // A TPU compiler's glog warning from a Ray task with no name (fresh-m vllm-h3952).
+      'Ray task with no name, then glog',
+      '(pid=) W0718 19:14:23.746729  310893 compiler_base.cc:8237] Unable to dump host DMA stats',
+      { text: 'Unable to dump host DMA stats', process: null, level: 'WARNING' },
+    ],
+    ['Ray task by pid', '(pid=310604) INFO 07-18 19:09:31 x.py:1] y', { text: 'y', process: 'pid=310604' }],
+    [
       'SGLang rank',
       '[2025-03-10 14:17:52 TP6] Ignore import error',
       { text: 'Ignore import error', process: 'TP6' },

@@ -228,6 +228,14 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     process: (m) => m[1] ?? null,
   },
   {
+    id: 'ray-task-tag',
+    stage: 'process',
+    // Ray's prefix for a task or actor that has no name (`(pid=310893)`, or `(pid=)` before its worker is known).
+    pattern: /^\(pid=(\d*)(?:, ip=[^)]*)?\) ?/,
+    first: (c) => c === 40,
+    process: (m) => (m[1] ? `pid=${m[1]}` : null),
+  },
+  {
     id: 'mpirun-tag-output',
     stage: 'process',
     // Open MPI's `mpirun --tag-output` (`[1,1]<stderr>:`, job and rank), with `--timestamp-output` before it.

@@ -56,7 +56,9 @@ export function lastSegment(type: string): string {
 }
 
 /** The type and message if this text reads as a Python exception line; null otherwise. */
-export function readExceptionLine(text: string): { type: string; message: string } | null {
+export function readExceptionLine(line: string): { type: string; message: string } | null {
+  // An issue's paste with its exception line set in bold (`**RuntimeError: ...**`).
+  const text = line.length > 4 && line.startsWith('**') && line.endsWith('**') ? line.slice(2, -2) : line;
   if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
   // A bare class padded with spaces (`TimeoutError      `, a terminal's copy) is still the class alone.
   const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text.trimEnd());

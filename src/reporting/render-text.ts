@@ -54,9 +54,10 @@ export function renderText(d: Diagnosis, paint: Paint, options: TextOptions = {}
   }
   const verdict = d.current === undefined ? '✖ failure' : '✖ earlier failure';
   // The message in at most two lines here: all of it is in the evidence below.
-  const [first = '', second] = wrap(headline, 2, width, verdict.length + 1).split(`\n  `);
+  // The rest is taken from the wrapped words, not the headline's characters: wrapping folds runs of spaces.
+  const [first = '', ...rest] = wrap(headline, 2, width, verdict.length + 1).split(`\n  `);
   out.push(`${paint.red(paint.bold(verdict))} ${paint.bold(first)}`);
-  if (second !== undefined) out.push(`  ${paint.bold(clip(headline.slice(first.length).trim(), width - 2))}`);
+  if (rest.length > 0) out.push(`  ${paint.bold(clip(rest.join(' '), width - 2))}`);
   if (d.signature) out.push(...titleLines(d.signature, paint, width));
   else if (d.general)
     out.push(`  ${d.general.category} ${paint.dim('[general explanation, no known signature]')}`);

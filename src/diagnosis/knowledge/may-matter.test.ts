@@ -18,6 +18,8 @@ describe('mayMatter', () => {
     ['a traceback without the word', 'Traceback (most recent call last):', true],
     ['a start marker', 'INFO: Started server process [3190412]', true],
     ['chatter', 'INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK', false],
+    // glibc's heap checks end a process with no other word (fresh-m llamacpp-3950).
+    ['a heap check of malloc', 'malloc(): unaligned tcache chunk detected', true],
   ])('%s', (_name, raw, expected) => {
     expect(mayMatter(raw)).toBe(expected);
     expect(patternsMatch(raw)).toBe(expected);

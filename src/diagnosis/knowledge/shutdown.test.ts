@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShutdownShaped, isStopShaped } from './shutdown.js';
+import { isShutdownShaped, isStopRequest, isStopShaped } from './shutdown.js';
 
 describe('isShutdownShaped', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('isStopShaped', () => {
     [null, 'connect to 10.99.91.49<58525> returned Connection refused', false],
   ])('%s: %s', (exception, message, shaped) => {
     expect(isStopShaped(exception, message)).toBe(shaped);
+  });
+});
+
+describe('isStopRequest', () => {
+  it.each([
+    ['^C', true],
+    ['Received Ctrl+C, exiting', true],
+    // An instruction naming the keys asks for nothing (llama.cpp's interactive mode, fresh-m llamacpp-3967).
+    [' - Press Ctrl+C to interject at any time.', false],
+  ])('%s', (line, asked) => {
+    expect(isStopRequest(line)).toBe(asked);
   });
 });

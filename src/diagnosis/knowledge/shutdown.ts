@@ -10,7 +10,8 @@ export const STOP_REQUESTS: readonly RegExp[] = [
   // Not SGLang's parent told by a child that failed (`Received sigquit from a child process`).
   /\bSIG(?:TERM|INT|QUIT)\b(?! from a child)|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
   /\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\b/i,
-  /\bKeyboardInterrupt\b|Ctrl\+C|\^C$/,
+  // Not an instruction that names the keys (llama.cpp's `Press Ctrl+C to interject at any time.`).
+  /\bKeyboardInterrupt\b|(?<![Pp]ress )Ctrl\+C|\^C$/,
   // vLLM's API server, from its SIGINT and SIGTERM handler (its later releases).
   /\[shutdown\] API server: shutdown triggered/,
 ];

@@ -164,3 +164,7 @@ export function innerCauseOf(text: string): string | null {
     ? inner
     : null;
 }
+
+/** A header over the traceback it announces: `Exception in ASGI application`, `Exception in callback f()`. */
+const ANNOUNCES_EXCEPTION = /^(?:Exception|Error) in (?:ASGI application|callback\b|thread\b)/;
+export const announcesException = (text: string): boolean => ANNOUNCES_EXCEPTION.test(text);

@@ -586,6 +586,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     'FutureWarning|DeprecationWarning|PendingDeprecationWarning',
     ['FutureWarning', 'DeprecationWarning', 'PendingDeprecationWarning'],
   ],
+  [
+    'GGML_ASSERT\\(\\s*!?\\w+\\s*\\) failed|GGML_ASSERT: \\S+: (?:false|0|!?"[^"]*")\\s*$',
+    ['GGML_ASSERT(', 'GGML_ASSERT: '],
+  ],
   ['Got fatal signal from worker processes', ['Got fatal signal from worker processes']],
   [
     'If out-of-memory error occurs during cudagraph capture',
@@ -1042,7 +1046,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'larger than the maximum number of tokens that can be stored',
     ],
   ],
-  ['\\bKeyboardInterrupt\\b|Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
+  ['\\bKeyboardInterrupt\\b|(?<![Pp]ress )Ctrl\\+C|\\^C$', ['KeyboardInterrupt', 'Ctrl+C', '^C\n']],
   ['\\bMPI_ABORT was invoked on rank \\d+', ['MPI_ABORT was invoked on rank ']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
   [
@@ -1548,10 +1552,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['what():'],
   ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
-  [
-    "^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
-    [': '],
-  ],
+  ['^\\w+: (?:error: )?failed to load model\\b', [': failed to load model', ': error: failed to load model']],
   ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['\n|']],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
   [
@@ -1562,6 +1563,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\ncould not create a primitive descriptor for a ',
       '\ncould not create a primitive descriptor for an ',
     ],
+  ],
+  [
+    "^error loading model: |^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
+    ['\nerror loading model: ', ': '],
   ],
   [
     '^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument|unexpected argument|a value is required|the following arguments are required|ambiguous option)|: error: (?:argument|unrecognized arguments|invalid choice|the following arguments are required|ambiguous option)',
@@ -1789,7 +1794,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|free\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1859,6 +1864,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'exec format',
       'double free',
       'free(): ',
+      'malloc(): ',
       'smashing detected',
       'overflow detected',
       'radv/amdgpu',

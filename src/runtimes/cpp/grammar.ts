@@ -67,15 +67,36 @@ export default defineGrammar({
       fatal: true,
       strength: 38,
     },
-    // A llama.cpp function's own report (`llama_model_load: error loading model: ...`), a call in it that
-    // failed included (`llama_new_context_with_model: ggml_metal_init() failed`).
+    // llama.cpp's conclusion that the model did not load (`main: failed to load model from 'x.bin'`): the
+    // loader's line before it says why (`llama_model_load: tensor 'tok_embeddings.weight' has wrong size`).
+    {
+      id: 'llama-load-conclusion',
+      rank: 368,
+      pattern: /^\w+: (?:error: )?failed to load model\b/,
+      fatal: true,
+      strength: 36,
+      messageOnLineBefore: true,
+    },
+    // A llama.cpp function's own report (`llama_model_load: error loading model: ...`, early builds without
+    // the function's name), a call in it that failed included (`llama_new_context_with_model: ggml_metal_init() failed`).
     {
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\w+\(\) failed\s*$)/,
+        /^error loading model: |^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\w+\(\) failed\s*$)/,
       fatal: true,
       strength: 36,
+    },
+    // An assertion that names nothing (`GGML_ASSERT: ggml-opencl.cpp:1747: false`, `GGML_ASSERT(ok) failed`):
+    // the line before it, when it speaks of a failure no row reads (`CLBlast: OpenCL error: ...: -54`), says what.
+    {
+      id: 'llama-assert-nothing',
+      rank: 378,
+      pattern: /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: (?:false|0|!?"[^"]*")\s*$/,
+      fatal: true,
+      strength: 36,
+      crash: true,
+      messageOnLineBefore: true,
     },
     {
       id: 'llama-abort',
