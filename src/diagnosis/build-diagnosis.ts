@@ -29,6 +29,7 @@ import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { FAILURE_WORDS } from './knowledge/failure-words.js';
+import { exitMarkIn } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
@@ -414,7 +415,9 @@ function scoreCandidate(
   const hit = matchSignature(candidate, signatures, around);
   let score = candidate.strength + candidate.chainBonus - survived;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
-  if (candidate.wrapper) score -= WRAPPER_PENALTY;
+  // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
+  // a process ended: no more of why than a wrapper's pointer.
+  if (candidate.wrapper || exitMarkIn(candidate.message) !== -1) score -= WRAPPER_PENALTY;
   return { candidate, hit, score };
 }
 

@@ -143,6 +143,18 @@ describe("a process's exit words", () => {
     expect(d.signature?.id ?? null).toBe(signature);
   });
 
+  it('say less than a pointer to a cause elsewhere (fresh-m vllm-3857)', () => {
+    const log = [
+      ...LOADING,
+      'Traceback (most recent call last):',
+      '  File "/opt/vllm/engine/multiprocessing/client.py", line 178, in run_output_handler_loop',
+      '    raise _zmq.ZMQError(_zmq.ENOTSUP)',
+      'zmq.error.ZMQError: Operation not supported',
+      LEAKED,
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toBe('Operation not supported');
+  });
+
   it('quote the exit words as the cause and show what the start did last', () => {
     const d = diagnose([...LOADING, LEAKED].join('\n'));
     expect(d.rootCause?.message).toMatch(/^resource_tracker: There appear to be 1 leaked semaphore/);

@@ -132,6 +132,12 @@ describe('parseLine', () => {
       { text: 'Memory profiling', process: 'RayWorkerWrapper', repeat: 30 },
     ],
     [
+      // journalctl's short output copied without its host (fresh-m sglang-3952).
+      'journald without the host',
+      "Mar 18 11:23:46 sgl-router-janus-pro-7b[931930]: TypeError: 'NoneType' object is not subscriptable",
+      { text: "TypeError: 'NoneType' object is not subscriptable" },
+    ],
+    [
       // A TPU compiler's glog warning from a Ray task with no name (fresh-m vllm-h3952).
       'Ray task with no name, then glog',
       '(pid=) W0718 19:14:23.746729  310893 compiler_base.cc:8237] Unable to dump host DMA stats',

@@ -78,12 +78,14 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     id: 'journald',
     stage: 'transport',
     // Not `TIME rocBLAS error: ...` behind docker's timestamp: an error's words, not a host and an ident.
+    // Without a host, only an ident with its pid.
     pattern: new RegExp(
-      String.raw`^(?:${LOCAL_MONTH} {1,2}[ \d]?\d(?:日)? \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)(?![\w.-]+ (?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL)(?:\[\d+\])?: )[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?: `,
+      String.raw`^(?:${LOCAL_MONTH} {1,2}[ \d]?\d(?:日)? \d\d:\d\d:\d\d(?:\.\d+)?|${ISO}) (?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\s)(?![\w.-]+ (?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL)(?:\[\d+\])?: )(?:[\w.-]+ ([^\s\[\]:]+)(?:\[\d+\])?|([^\s\[\]:]+)\[\d+\]): `,
       'u',
     ),
     first: (c) => c > 32,
-    ident: (m) => m[1] ?? null,
+    // A copy without the host (`Mar 18 11:23:46 sgl-router[931930]: ...`) keeps the ident's pid.
+    ident: (m) => m[1] ?? m[2] ?? null,
   },
   {
     id: 'gke',

@@ -29,6 +29,10 @@ describe('what only points elsewhere', () => {
     ['ray.exceptions.UserCodeException', true],
     ['error: creating server: Internal - failed to load all models', true],
     [
+      'RuntimeError: Error happened when batch testing peer-to-peer access from (0, 0, 1, 1) to (0, 1, 0, 1):',
+      true,
+    ],
+    [
       'Failed to pickle inputs of failed execution: CUDA error: an illegal memory access was encountered',
       true,
     ],

@@ -24,6 +24,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // vLLM's dump of a failed step's inputs: what stopped the dump (the CUDA context the failure left
   // broken) comes after the failure it reports; `Error in model execution: ...` below names that failure.
   /^Failed to pickle inputs of failed execution:/,
+  // vLLM's peer-to-peer probe runs in a child process: the child's own output, printed after this, says why.
+  /Error happened when batch testing peer-to-peer access/,
   /failed to be inspected\. Please check the logs/i,
   /Error in inspecting model architecture/i,
   // vLLM runs the model registry's inspection in a subprocess and prints that subprocess's traceback after.

@@ -561,6 +561,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['Error building extension', ['Error building extension']],
   ['Error executing met(?!hod \\w+: \\w)', ['Error executing met']],
+  [
+    'Error happened when batch testing peer-to-peer access',
+    ['Error happened when batch testing peer-to-peer access'],
+  ],
   ['Error in inspecting model architecture', ['Error in inspecting model architecture']],
   ['Error in model execution(?: \\([^)]*\\))?:?\\s*$', ['Error in model execution']],
   ['Error raised in subprocess:?\\s*$', ['Error raised in subprocess', 'Error raised in subprocess:']],
@@ -1565,7 +1569,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    "^error loading model: |^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
+    "^error loading model: |^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
     ['\nerror loading model: ', ': '],
   ],
   [

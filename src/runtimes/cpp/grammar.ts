@@ -83,7 +83,7 @@ export default defineGrammar({
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^error loading model: |^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|op not supported |unsupported op |\w+\(\) failed\s*$)/,
+        /^error loading model: |^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\w+\(\) failed\s*$)/,
       fatal: true,
       strength: 36,
     },
