@@ -158,7 +158,10 @@ export function workBeforeDeath(
   if (death === null || candidate.line.n >= death.line) return 0;
   // The start went on to readiness after it, or said again that it was ready: the process lived through it.
   if (!candidate.afterReady || (readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
-  return Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
+  const work = Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
+  // A warning the server served on past as far as can be (`TORCH_CUDA_ARCH_LIST is not set` at a request's
+  // kernel build) was lived through: it says less of the death than the death's own pointer elsewhere.
+  return !candidate.fatal && work === MAX_WORK_BEFORE_DEATH ? LIVED_THROUGH : work;
 }
 
 /** `Failed to import from vllm._C with ...`: the module a logged import failure names. */

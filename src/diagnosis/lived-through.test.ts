@@ -96,3 +96,26 @@ describe('a traceback a logger wrote as a warning', () => {
     expect(d.rootCause?.exception).toBe('ValueError');
   });
 });
+
+// A warning logged while serving, long served past, then a death that only points elsewhere (fresh-m vllm-3858
+// placed after the healthy logs): the pointer says more of the death than the warning.
+describe('a warning served past, then a death with only a pointer', () => {
+  it('names the pointer', () => {
+    const log = [
+      'INFO 06-02 03:50:00 [api_server.py:1] vLLM API server version 0.6.3',
+      'INFO:     Application startup complete.',
+      '/usr/local/lib/python3.12/dist-packages/torch/utils/cpp_extension.py:2330: UserWarning: TORCH_CUDA_ARCH_LIST is not set, all archs for visible cards are included for compilation.',
+      ...Array.from(
+        { length: 60 },
+        (_, i) => `INFO:     127.0.0.1:${5000 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK`,
+      ),
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/async_llm_engine.py", line 60, in generate',
+      '    raise AsyncEngineDeadError(',
+      'vllm.engine.async_llm_engine.AsyncEngineDeadError: Background loop is not running.',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.exception).toBe(
+      'vllm.engine.async_llm_engine.AsyncEngineDeadError',
+    );
+  });
+});
