@@ -216,10 +216,6 @@ function unwrapMessage(traceback: Traceback): [string[], string] {
   return [rest.map((line) => line.text), rewrapped];
 }
 
-/**
- * An assertion says little by its message alone; the `assert` statement its frame shows says what failed
- * (`assert world_size <= torch.cuda.device_count(), "Each process is one gpu"`).
- */
 /** A traceback the excerpt cut before its exception line: the line of code it stopped at says most. */
 function endedAt(traceback: Traceback): string {
   const code = traceback.frames.at(-1)?.code ?? '';
@@ -227,6 +223,10 @@ function endedAt(traceback: Traceback): string {
   return code === '' ? cut : `${cut}, at: ${code}`;
 }
 
+/**
+ * An assertion says little by its message alone; the `assert` statement its frame shows says what failed
+ * (`assert world_size <= torch.cuda.device_count(), "Each process is one gpu"`).
+ */
 function withAssertion(traceback: Traceback): string {
   const message = traceback.message;
   const code = traceback.frames.at(-1)?.code ?? '';

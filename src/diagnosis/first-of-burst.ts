@@ -1,3 +1,4 @@
+import { ASSERTS_NOTHING } from '../runtimes/cpp/ggml-asserts.js';
 import type { Signature } from '../signatures/define-signature.js';
 import type { Candidate } from './candidate.js';
 import { kindOfCause } from './classify/classify-cause.js';
@@ -99,7 +100,5 @@ function echoes(crash: Candidate, before: Candidate): boolean {
   return said.length >= MIN_ECHO && /\s/.test(said) && crash.message.includes(said);
 }
 
-/** An assertion whose condition names nothing: `GGML_ASSERT(ok) failed`, `GGML_ASSERT: f.cpp:9: !"SYCL error"`. */
-const ASSERTS_NOTHING = /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: (?:false|0|!?"[^"]*")\s*$/;
 const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
 const saysError = (c: Candidate): boolean => hasFailureWords(c.message);

@@ -80,9 +80,8 @@ export function sniffInput(head: Uint8Array, complete: boolean): InputKind {
   // copytruncate leaves the start of a rotated log as a run of NUL bytes, and a writer that kept its offset
   // after the file was truncated under it (`>` redirection, a second server writing the same file) leaves a
   // hole of them inside it: they are no data, so what is around them is judged.
-  const start = head.findIndex((byte) => byte !== 0);
-  if (start === -1) return complete && head.length === 0 ? EMPTY : complete ? NUL_ONLY : TEXT;
-  const text = new TextDecoder().decode(head.subarray(start)).replaceAll('\0', '');
+  const text = new TextDecoder().decode(head).replaceAll('\0', '');
+  if (text === '') return !complete ? TEXT : head.length === 0 ? EMPTY : NUL_ONLY;
   if (shareOfBinary(text) > BINARY_SHARE) return BINARY;
   if (complete && !holdsLogLine(text)) return describeNoLines(text);
   return TEXT;

@@ -1,4 +1,5 @@
 import { defineGrammar } from '../define-grammar.js';
+import { ASSERTS_NOTHING } from './ggml-asserts.js';
 import { HEAP_CHECKS, STACK_CHECKS } from './heap-checks.js';
 
 /** C and C++: `terminate called ...`, `what():`, assertions in their several shapes, the error lines of the C++ engines (TensorRT-LLM, TurboMind, llama.cpp's loader, ggml's aborts). */
@@ -92,7 +93,7 @@ export default defineGrammar({
     {
       id: 'llama-assert-nothing',
       rank: 378,
-      pattern: /GGML_ASSERT\(\s*!?\w+\s*\) failed|GGML_ASSERT: \S+: (?:false|0|!?"[^"]*")\s*$/,
+      pattern: ASSERTS_NOTHING,
       fatal: true,
       strength: 36,
       crash: true,
