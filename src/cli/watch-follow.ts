@@ -61,7 +61,12 @@ export interface FollowFlags {
  */
 interface FollowTarget {
   name: string;
-  follow(signal: AbortSignal, onEvent: (event: WatchEvent, subject?: string) => void): Promise<unknown>;
+  /** onLive: the target's backlog is read, and what it logs from now on is reported as it comes. */
+  follow(
+    signal: AbortSignal,
+    onEvent: (event: WatchEvent, subject?: string) => void,
+    onLive: () => void,
+  ): Promise<unknown>;
 }
 
 /**
@@ -103,38 +108,44 @@ export async function followTargets(
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   const host = runner.host ?? hostname();
-  log(
-    `following ${targets.map((target) => target.name).join(', ')} until stopped; incidents in ${dir}` +
-      (metrics === null ? '' : `; metrics on http://${listen?.host}:${metrics.port}/metrics`),
-  );
   await watcher.start();
   const color = wantsColor(io);
+  const onEvent = (name: string, event: WatchEvent, subject = name): void => {
+    if (event.type === 'failure') {
+      io.stdout.write(
+        formatFailureReport(event.failure, {
+          format: flags.format,
+          color,
+          render: reportRenderer(flags.redact),
+          subject,
+          notes: [`start ${event.invocation.index} seen by this watcher`],
+        }),
+      );
+    }
+    watcher.onEvent(subject, host, event);
+  };
+  const following = targets.map((target) => {
+    let live = (): void => undefined;
+    const ready = new Promise<void>((resolve) => (live = resolve));
+    const done = target
+      .follow(controller.signal, (event, subject) => onEvent(target.name, event, subject), live)
+      .catch((error: unknown) => {
+        // One target that cannot be followed any more is a warning; the others go on.
+        log(
+          `warning: stopped following ${target.name}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    return { ready: Promise.race([ready, done]), done };
+  });
+  // Said once every target's backlog is read: a line written after it is followed, not history.
+  void Promise.all(following.map((item) => item.ready)).then(() =>
+    log(
+      `following ${targets.map((target) => target.name).join(', ')} until stopped; incidents in ${dir}` +
+        (metrics === null ? '' : `; metrics on http://${listen?.host}:${metrics.port}/metrics`),
+    ),
+  );
   try {
-    await Promise.all(
-      targets.map((target) =>
-        target
-          .follow(controller.signal, (event, subject = target.name) => {
-            if (event.type === 'failure') {
-              io.stdout.write(
-                formatFailureReport(event.failure, {
-                  format: flags.format,
-                  color,
-                  render: reportRenderer(flags.redact),
-                  subject,
-                  notes: [`start ${event.invocation.index} seen by this watcher`],
-                }),
-              );
-            }
-            watcher.onEvent(subject, host, event);
-          })
-          .catch((error: unknown) => {
-            // One target that cannot be followed any more is a warning; the others go on.
-            log(
-              `warning: stopped following ${target.name}: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }),
-      ),
-    );
+    await Promise.all(following.map((item) => item.done));
   } finally {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
@@ -169,8 +180,18 @@ function chooseTargets(
     const unit = qualifyUnitName(given);
     targets.push({
       name: unit,
-      follow: (signal, onEvent) =>
-        watchUnit({ ...common, continuous: true, unit, env: io.env, runner, signal, follow: true, onEvent }),
+      follow: (signal, onEvent, onLive) =>
+        watchUnit({
+          ...common,
+          onLive,
+          continuous: true,
+          unit,
+          env: io.env,
+          runner,
+          signal,
+          follow: true,
+          onEvent,
+        }),
     });
   }
   if (flags.containers !== null) {
@@ -178,8 +199,16 @@ function chooseTargets(
     for (const container of flags.containers.names) {
       targets.push({
         name: `${kind}:${container}`,
-        follow: (signal, onEvent) =>
-          followContainer({ ...common, target: { kind, container }, env: io.env, runner, signal, onEvent }),
+        follow: (signal, onEvent, onLive) =>
+          followContainer({
+            ...common,
+            onLive,
+            target: { kind, container },
+            env: io.env,
+            runner,
+            signal,
+            onEvent,
+          }),
       });
     }
   }
@@ -188,9 +217,10 @@ function chooseTargets(
     const pod = flags.kube;
     targets.push({
       name: `kube:${flags.namespace === undefined ? '' : `${flags.namespace}/`}${pod}`,
-      follow: (signal, onEvent) =>
+      follow: (signal, onEvent, onLive) =>
         followContainer({
           ...common,
+          onLive,
           target: { kind: 'kube', pod, namespace: flags.namespace, container: flags.container },
           env: io.env,
           runner,
@@ -205,7 +235,7 @@ function chooseTargets(
     const path = resolve(io.cwd, file);
     targets.push({
       name: `log:${path}`,
-      follow: (signal, onEvent) => watchLog({ ...common, path, signal, onEvent }),
+      follow: (signal, onEvent, onLive) => watchLog({ ...common, onLive, path, signal, onEvent }),
     });
   }
   if (targets.length === 0)
@@ -230,9 +260,10 @@ function podsTarget(
   const name = `kube:${scope}-l ${selector}`;
   return {
     name,
-    follow: (signal, onEvent) =>
+    follow: (signal, onEvent, onLive) =>
       followPods({
         ...common,
+        onLive,
         query: {
           selector,
           ...(flags.namespace === undefined ? {} : { namespace: flags.namespace }),

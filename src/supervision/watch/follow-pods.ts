@@ -44,6 +44,8 @@ export async function followPods(options: FollowPodsOptions): Promise<void> {
         return null;
       },
     );
+    // The selector's first listing is its backlog: pods that come later are followed as they appear.
+    options.onLive?.();
     if (pods !== null) {
       const keys = new Set<string>();
       for (const pod of pods) {

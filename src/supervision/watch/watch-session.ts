@@ -35,6 +35,8 @@ export interface WatchOptions {
    * stopped) and the session settles only on `finish`.
    */
   continuous?: boolean;
+  /** Called when the backlog is read: from then on each line is reported as it comes. */
+  onLive?: () => void;
 }
 
 export type WatchEvent =
@@ -247,6 +249,7 @@ export class WatchSession {
     if (state !== undefined && this.settle !== null && !state.ended) {
       this.emit({ type: 'progress', state: state.progress, elapsedMs: this.elapsed() });
     }
+    this.options.onLive?.();
     if (this.settle === null || !follow) return;
     if (this.options.healthUrl) this.pollHealth(this.options.healthUrl);
     const folder = this.options.downloadFolder;
