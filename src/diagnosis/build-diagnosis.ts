@@ -29,7 +29,7 @@ import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { FAILURE_WORDS } from './knowledge/failure-words.js';
-import { exitMarkIn } from './knowledge/markers.js';
+import { exitMarkIn, isSettingsDump } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
@@ -57,6 +57,7 @@ export interface DiagnosisInput {
 
 const SIGNATURE_PULL = 60;
 const WRAPPER_PENALTY = 100;
+const SETTINGS_PENALTY = 200;
 /** A timeout or a lost connection after an earlier failure waited on it (knowledge/waiting.ts). */
 const ECHO_PENALTY = 40;
 const MAX_EVIDENCE = 14;
@@ -418,6 +419,9 @@ function scoreCandidate(
   // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
   // a process ended: no more of why than a wrapper's pointer.
   if (candidate.wrapper || exitMarkIn(candidate.message) !== -1) score -= WRAPPER_PENALTY;
+  // Settings are a cause only as a signature reads them: never before a wrapper's pointer otherwise.
+  if (hit === null && candidate.kind === 'hint' && isSettingsDump(candidate.message))
+    score -= SETTINGS_PENALTY;
   return { candidate, hit, score };
 }
 

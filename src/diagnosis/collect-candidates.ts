@@ -291,9 +291,15 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
     const strength = announcesException(text.trim()) ? ANNOUNCED : 22;
     return lineDraft(base, 'error-line', strength, line.level === 'CRITICAL' || saysStartFailed(text), false);
   }
-  if (isCauseHint(text)) return lineDraft(base, 'hint', BREAKAGE_HINT.test(text) ? 12 : 8, false, false);
-  return null;
+  if (!isCauseHint(text)) return null;
+  if (BREAKAGE_HINT.test(text)) return lineDraft(base, 'hint', 12, false, false);
+  // Something absent that the server says it does without (`deep_gemm not found in site-packages, trying
+  // vendored ...`) hints at nothing.
+  return TAKES_ANOTHER_WAY.test(text) ? null : lineDraft(base, 'hint', 8, false, false);
 }
+
+const TAKES_ANOTHER_WAY =
+  /\b(?:falling back|fall back|trying (?!to\b)\w+|using \S+ instead|skipping|ignoring)\b/i;
 
 type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
 

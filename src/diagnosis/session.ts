@@ -64,6 +64,8 @@ const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 /** How many wrapped rows of a table's cell are joined to its message: the reason, not a whole traceback. */
 const CONTINUED_ROWS = 3;
+/** A stop asked this many lines after a traceback's last line is not part of its printing. */
+const STOP_AFTER_TRACEBACK = 20;
 /** How close before a bare exception's traceback the error its code logged for it is. */
 const EXPLAINED_WITHIN = 5;
 const MAX_GROUPS_PER_ATTEMPT = 600;
@@ -379,7 +381,8 @@ class Session implements DiagnosisSession, ScanTarget {
     if (attempt.stopLine !== null) return;
     const asked = event === 'stopping' || (event === null && isStopRequest(line.text));
     const quiet = () =>
-      !this.assembler.isBusy(line.n) && !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
+      !this.assembler.isPrintingNear(line.n, STOP_AFTER_TRACEBACK) &&
+      !eligibleCandidates(attempt).some((c) => c.fatal && !c.wrapper);
     // A shutdown said in an error (`Worker proc ... died unexpectedly, shutting down executor.`) is a death.
     const orderly = () =>
       isShutdownPhrase(line.text) &&
@@ -465,10 +468,14 @@ class Session implements DiagnosisSession, ScanTarget {
     this.explainBareException(traceback, added[0]);
     // The first exception of a chain is usually the cause; each link back earns its predecessor a bonus.
     let link: Traceback | null = traceback;
+    // Only the chain's last traceback shows the request handler's frames: the ones it was raised from
+    // (a tokenizer's load that failed inside a request) failed that request too.
+    const request = added.some((c) => c.phase === 'request');
     // A chain longer than this is a loop of repeated errors, not causes: stop walking it.
     for (let depth = 0; link?.chainedFrom && depth < MAX_CHAIN_WALK; depth++) {
       const bonus = 12;
       for (const candidate of this.traceCandidates.get(link.chainedFrom) ?? []) {
+        if (request && candidate.phase === null) candidate.phase = 'request';
         // The same error again right after itself (a library complaining once per import) is no chain;
         // a stop (`SystemExit`, a cancelled task) handled on the way out is no cause, however linked.
         if (added.includes(candidate) || !candidate.fatal) continue;

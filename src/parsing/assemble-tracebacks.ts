@@ -60,6 +60,8 @@ export class TracebackAssembler {
   /** The open ones' last lines, least recent first (moved to the end when seen): the stale ones lead. */
   private readonly lastSeen = new Map<string, number>();
   private openedCount = 0;
+  /** The last line of any traceback read. */
+  private latestSeen = -Infinity;
 
   /** Lines after an exception and before a chain marker: the rest of that exception's message. */
   private readonly trailing = new Map<string, ParsedLine[]>();
@@ -143,6 +145,15 @@ export class TracebackAssembler {
     // walk over all of them a line.
     this.finishStale(n);
     return this.open.size > 0;
+  }
+
+  /**
+   * Whether a traceback is being printed near line `n`: one open and a line of one seen in the last
+   * `within` lines. A traceback left open with no exception line (a warning's `Original traceback:`) is
+   * busy for STALE_AFTER lines, but the process long since went on.
+   */
+  isPrintingNear(n: number, within: number): boolean {
+    return this.isBusy(n) && n - this.latestSeen <= within;
   }
 
   /** Finishes the open tracebacks not seen for STALE_AFTER lines; cheap until one of them may be stale. */
@@ -290,6 +301,7 @@ export class TracebackAssembler {
 
   private see(key: string, state: OpenState, n: number): void {
     state.lastSeen = n;
+    this.latestSeen = n;
     this.lastSeen.delete(key);
     this.lastSeen.set(key, n);
   }

@@ -157,6 +157,102 @@ describe('a server that was stopped', () => {
   });
 });
 
+describe('a stop asked while a traceback lies open and forgotten', () => {
+  it("is a stop: a warning's traceback with no exception line ended long before it", () => {
+    // fresh-n vllm-h4100: torch.compile's `Original traceback:` in a warning never gets an exception line.
+    const served = Array.from(
+      { length: 30 },
+      (_, i) => `(APIServer pid=1) INFO:     127.0.0.1:4${i} - "POST /v1/completions HTTP/1.1" 200 OK`,
+    );
+    const log = [
+      '(APIServer pid=1) INFO 08-01 03:39:45 [api_server.py:1] vLLM API server version 0.11.0',
+      '(Worker_TP1 pid=3) WARNING 08-01 03:43:03 [decorators.py:321] Compiling model again due to a load failure',
+      '(Worker_TP1 pid=3) WARNING 08-01 03:43:03 [decorators.py:321] Original traceback:',
+      '(Worker_TP1 pid=3) WARNING 08-01 03:43:03 [decorators.py:321]   File "/v/vllm/model_executor/models/deepseek_v2.py", line 1498, in forward',
+      '(Worker_TP1 pid=3) WARNING 08-01 03:43:03 [decorators.py:321]     hidden_states, residual = layer(',
+      '(APIServer pid=1) INFO:     Application startup complete.',
+      ...served,
+      '(APIServer pid=1) INFO 08-01 03:48:16 [launcher.py:100] [shutdown] API server: shutdown triggered',
+      '(APIServer pid=1) ERROR 08-01 03:48:16 [async_llm.py:704] AsyncLLM output_handler failed.',
+      '(APIServer pid=1) ERROR 08-01 03:48:16 [async_llm.py:704] Traceback (most recent call last):',
+      '(APIServer pid=1) ERROR 08-01 03:48:16 [async_llm.py:704]   File "/v/vllm/v1/engine/async_llm.py", line 660, in output_handler',
+      '(APIServer pid=1) ERROR 08-01 03:48:16 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+    ].join('\n');
+    expect(diagnose(log).verdict).toBe('no-failure');
+  });
+});
+
+describe('lines that say less than they seem', () => {
+  it.each([
+    [
+      "SGLang's watchdog trying py-spy on a hung process: the timeout is the news",
+      [
+        '[2025-06-26 07:25:31 DP4 TP4] Pyspy failed to dump PID 113688. Error: /bin/bash: line 1: py-spy: command not found',
+        '',
+        '[2025-06-26 07:25:31 DP4 TP4] Watchdog timeout (self.watchdog_timeout=300)',
+      ],
+      ': Watchdog timeout (self.watchdog_timeout=300)',
+    ],
+    [
+      'a settings dump and a fallback say nothing wrong: the wrapper is all there is',
+      [
+        "(APIServer pid=1) INFO 08-01 01:25:51 [api_utils.py:273] non-default args: {'model': '/m', 'gpu_memory_utilization': 0.85}",
+        '(Worker_TP0 pid=3) INFO 08-01 01:26:53 [deep_gemm.py:175] deep_gemm not found in site-packages, trying vendored vllm.third_party.deep_gemm',
+        '(EngineCore pid=2) ERROR 08-01 01:27:09 [core.py:1330] EngineCore failed to start.',
+        '(EngineCore pid=2) ERROR 08-01 01:27:09 [core.py:1330] Traceback (most recent call last):',
+        '(EngineCore pid=2) ERROR 08-01 01:27:09 [core.py:1330]   File "/v/vllm/v1/executor/multiproc_executor.py", line 765, in wait_for_ready',
+        '(EngineCore pid=2) ERROR 08-01 01:27:09 [core.py:1330]     raise e from None',
+        '(EngineCore pid=2) ERROR 08-01 01:27:09 [core.py:1330] Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
+      ],
+      'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
+    ],
+    [
+      "systemd-coredump's report with no word from the process before it",
+      [
+        'Process 340301 (llama-server) of user 1000 dumped core.',
+        '',
+        '  Stack trace of thread 340301:',
+        '  #0  0x00007f8cdb2876c2 __pthread_kill_implementation (libc.so.6 + 0x796c2)',
+      ],
+      ': Process 340301 (llama-server) of user 1000 dumped core.',
+    ],
+  ])('%s', (_, lines, expected) => {
+    expect(pick(lines.join('\n'))).toBe(expected);
+  });
+});
+
+describe("a request's failure", () => {
+  it('is the whole chain: the exception it was raised from failed that request too, not the server', () => {
+    // fresh-n vllm-h4150: a proxy's tokenizer load failed inside a request; only the last traceback
+    // of the chain shows the request handler's frames.
+    const log = [
+      'INFO:     Application startup complete.',
+      'INFO:     10.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+      'ERROR:    Exception in ASGI application',
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.10/site-packages/huggingface_hub/utils/_validators.py", line 154, in validate_repo_id',
+      '    raise HFValidationError(',
+      "huggingface_hub.errors.HFValidationError: Repo id must be in the form 'repo_name' or 'namespace/repo_name': '/m/'.",
+      '',
+      'The above exception was the direct cause of the following exception:',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.10/site-packages/uvicorn/protocols/http/httptools_impl.py", line 401, in run_asgi',
+      '    result = await app(  # type: ignore[func-returns-value]',
+      '  File "/opt/conda/lib/python3.10/site-packages/starlette/routing.py", line 73, in app',
+      '    response = await f(request)',
+      '  File "/app/rag_proxy.py", line 42, in get_tokenizer',
+      '    _tokenizer = AutoTokenizer.from_pretrained(MODEL_NAME, use_fast=True)',
+      "OSError: Incorrect path_or_model_id: '/m/'. Please provide either the path to a local folder or the repo_id of a model on the Hub.",
+      'INFO:     10.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+      'INFO:     10.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+      'INFO:     10.0.0.1:1 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+      'Killed',
+    ].join('\n');
+    expect(pick(log)).toBe(': Killed');
+  });
+});
+
 describe('failures of the dynamic loader', () => {
   it.each([
     './llama-server: symbol lookup error: ./llama-server: undefined symbol: ggml_backend_dev_count',

@@ -27,6 +27,9 @@ describe('isDeathMarker', () => {
     ['Engine loop is dead', true],
     ['Monitoring completed successfully. Script exiting.', false],
     ['All workers exited successfully', false],
+    // A deprecation warning's source line quotes the word (fresh-n vllm-h4150).
+    ['  @app.on_event("shutdown")', false],
+    ['[shutdown] API server: shutdown triggered', true],
   ])('%j: %s', (text, death) => {
     expect(isDeathMarker(text)).toBe(death);
   });

@@ -48,7 +48,8 @@ export const READY_MARKERS: readonly RegExp[] = [
 export const DEATH_MARKERS: readonly RegExp[] = [
   /EngineDeadError|Engine loop is dead|EngineCore encountered a fatal error|Background loop has errored/,
   /Main process exited, code=(?:exited|killed|dumped), status=(?!0\/)/,
-  /Shutting down|shutdown|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead/i,
+  // Not a word quoted in code (a deprecation warning's source line: `@app.on_event("shutdown")`).
+  /Shutting down|(?<!["'])shutdown(?!["'])|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead/i,
   // `Aborted request ...` is a client going away, not the server.
   /Segmentation fault|core dumped|Killed$|Aborted(?: \(core dumped\))?$/,
 ];
@@ -95,6 +96,13 @@ const saysDeath = anyOf(DEATH_MARKERS);
 const ENDED_WELL = /\bsuccessfully\b/i;
 export const isDeathMarker = (text: string): boolean => saysDeath(text) && !ENDED_WELL.test(text);
 export const isCauseHint = anyOf(CAUSE_HINTS);
+
+/**
+ * A server printing its settings (`non-default args: {... 'gpu_memory_utilization': 0.85 ...}`): it names
+ * options, which says nothing wrong by itself; only a signature that reads a setting in it makes it a cause.
+ */
+const SETTINGS_DUMP = /\bnon-default args: \{|\bargs: Namespace\(|\bserver_args=ServerArgs\(/;
+export const isSettingsDump = (text: string): boolean => SETTINGS_DUMP.test(text);
 
 /** Whether start marker `mark` (startMarkerOf) is a server's banner. */
 export function isServerBanner(mark: number): boolean {

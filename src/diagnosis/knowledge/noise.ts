@@ -43,6 +43,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /is deprecated|will be removed in/i,
   /Ray will no longer override accelerator/,
   /stop processing: .*truncated = 0/,
+  // SGLang's watchdog dumping a hung process's stacks before it ends it: the timeout after it is the news.
+  /Pyspy failed to dump PID/,
 ];
 
 export const isNoise: (text: string) => boolean = anyOf(NOISE_PATTERNS);

@@ -39,6 +39,12 @@ describe('isStopRequest', () => {
     ['Received Ctrl+C, exiting', true],
     // An instruction naming the keys asks for nothing (llama.cpp's interactive mode, fresh-m llamacpp-3967).
     [' - Press Ctrl+C to interject at any time.', false],
+    // SGLang's parent told that a child died, and vLLM's executor ending its own workers: no stop asked
+    // (fresh-n sglang-4009, vllm-4154).
+    ['SIGQUIT received. signum=None, frame=None. It usually means one child failed.', false],
+    ['[shutdown] Executor: workers still running after grace period; sending SIGTERM count=2', false],
+    ['[shutdown] Executor: workers still running after SIGTERM; sending SIGKILL count=2', false],
+    ['Received SIGTERM. Shutting down.', true],
   ])('%s', (line, asked) => {
     expect(isStopRequest(line)).toBe(asked);
   });

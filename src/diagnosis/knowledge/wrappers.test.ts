@@ -15,6 +15,7 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['RuntimeError: Error raised in subprocess:', true],
+    ['SIGQUIT received. signum=None, frame=None. It usually means one child failed.', true],
     ["torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:", true],
     ['Check failed: r->session.start_flag Mismatch', false],
     [

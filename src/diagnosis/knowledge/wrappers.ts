@@ -49,6 +49,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // SGLang
   // Older releases spell it `proces.`.
   /Received sigquit from a child proces/i,
+  // Its later releases: the parent's SIGQUIT handler, told by a child that died.
+  /SIGQUIT received\b.*\bIt usually means one child failed/,
   /Rank \d+ scheduler is dead/i,
   /Dumping requests before crash/i,
   /Scheduler hit an exception/i,

@@ -474,6 +474,22 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'status=',
     ],
   ],
+  [
+    '(?<!sending |after )\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child| received\\b.*\\bchild failed)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
+    [
+      'SIGTERM',
+      'SIGINT',
+      'SIGQUIT',
+      'signal 15',
+      'signal 2',
+      'signal SIGTERM',
+      'signal SIGINT',
+      'exit code -15',
+      'exit code -2',
+      'exited with code -15',
+      'exited with code -2',
+    ],
+  ],
   [':0:\\S+\\.cpp\\s*:\\d+\\s*: \\d+ us:\\s+(\\S.*)', ['.cpp']],
   ["<class '(?:[a-z_]\\w*\\.)*([A-Z]\\w*)'>: (\\S.{2,})$", ["<class '"]],
   [
@@ -655,11 +671,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['PassManager::run failed', ['PassManager::run failed']],
+  ['Pyspy failed to dump PID', ['Pyspy failed to dump PID']],
   ['Rank \\d+ scheduler is dead', [' scheduler is dead']],
   ['Ray will no longer override accelerator', ['Ray will no longer override accelerator']],
   ['Received sigquit from a child proces', ['Received sigquit from a child proces']],
   ['Reducing Torch parallelism', ['Reducing Torch parallelism']],
   ['RuntimeError: Ninja build failed', ['RuntimeError: Ninja build failed']],
+  ['SIGQUIT received\\b.*\\bIt usually means one child failed', ['It usually means one child failed']],
   ['Scheduler hit an exception', ['Scheduler hit an exception']],
   [
     'See (?:the )?(?:stack trace|root cause) (?:\\(?above\\)?|for root cause)',
@@ -699,7 +717,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Shard process was signaled to shutdown with signal '],
   ],
   [
-    'Shutting down|shutdown|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead',
+    'Shutting down|(?<!["\'])shutdown(?!["\'])|Terminating|exiting|has terminated|died unexpectedly|scheduler is dead',
     [
       'Shutting down',
       'shutdown',
@@ -1091,6 +1109,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bNative API failed\\. Native API returns: -?\\d+.*',
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
   ],
+  ['\\bProcess \\d+ \\(.+\\) of user \\d+ dumped core\\b', [' dumped core']],
   [
     '\\bRayTaskError(?:\\(\\w+\\))?: (?:\\[\\d+m)?ray::[\\w.:-]+(?:\\([\\w.]+\\))?\\(\\)(?: ?\\[\\d+m)? \\(pid=\\d+',
     ['RayTaskError'],
@@ -1112,22 +1131,6 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bRead -1, expected \\d+, errno = \\d+', ['Read -1, expected ']],
-  [
-    '\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
-    [
-      'SIGTERM',
-      'SIGINT',
-      'SIGQUIT',
-      'signal 15',
-      'signal 2',
-      'signal SIGTERM',
-      'signal SIGINT',
-      'exit code -15',
-      'exit code -2',
-      'exited with code -15',
-      'exited with code -2',
-    ],
-  ],
   ['\\bShard \\d+ crashed\\b', [' crashed']],
   ['\\bShardCannotStart\\b', ['ShardCannotStart']],
   [
@@ -1798,7 +1801,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
   ],
   [
-    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
+    "error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn't|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|dumped core|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]",
     [
       'error',
       'fail',
@@ -1867,6 +1870,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'fallen off',
       'exec format',
       'double free',
+      'dumped core',
       'free(): ',
       'malloc(): ',
       'smashing detected',

@@ -48,7 +48,11 @@ export default defineEngineProgress({
   facts: [],
   ready: [/The server is fired up and ready to roll!/],
   // python/sglang/srt/managers/scheduler.py and entrypoints/engine.py (a child's SIGQUIT to the parent).
-  death: [/Scheduler hit an exception/, /Received sigquit from a child process/],
+  death: [
+    /Scheduler hit an exception/,
+    /Received sigquit from a child process/,
+    /It usually means one child failed/,
+  ],
   stallMs: { 'loading-weights': 30 * 60_000, 'cuda-graphs': 20 * 60_000 },
   modelList: '/v1/models',
 });

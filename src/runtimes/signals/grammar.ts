@@ -115,6 +115,16 @@ export default defineGrammar({
       strength: 24,
       crash: true,
     },
+    // systemd-coredump's report of a service's process that a signal ended with a core dump (the frames of
+    // each thread follow; the signal and its reason, if any, were printed before by the process itself).
+    {
+      id: 'core-dumped-by-systemd',
+      rank: 343,
+      pattern: /\bProcess \d+ \(.+\) of user \d+ dumped core\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
     // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
     {
       id: 'aborted-job',
