@@ -415,6 +415,9 @@ function scoreCandidate(
 ): Scored {
   const hit = matchSignature(candidate, signatures, around);
   let score = candidate.strength + candidate.chainBonus - survived;
+  // A hint or warning the server went past says less of its death than any pointer at the death itself
+  // (SGLang's `Ignore import error when loading ...` at start-up against its later `SIGQUIT received`).
+  if (!candidate.fatal && survived >= LIVED_THROUGH) score -= LIVED_THROUGH;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
   // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
   // a process ended: no more of why than a wrapper's pointer.
