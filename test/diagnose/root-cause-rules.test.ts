@@ -221,6 +221,24 @@ describe('lines that say less than they seem', () => {
   });
 });
 
+describe('a hint the server went past', () => {
+  it('weighs less than the pointer at its death, even a pointer with nothing behind it', () => {
+    // fresh-n sglang-4009 after an SGLang run that served: the run's start-up hint was read as the cause.
+    const served = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `[2026-02-09 13:30:${String(i).padStart(2, '0')}] INFO:     127.0.0.1:4${i} - "POST /generate HTTP/1.1" 200 OK`,
+    );
+    const log = [
+      "[2026-02-09 13:22:57] Ignore import error when loading sglang.srt.models.glmasr: cannot import name 'GlmAsrConfig' from 'transformers'",
+      '[2026-02-09 13:23:40] The server is fired up and ready to roll!',
+      ...served,
+      'sglang-1  | [2025-10-29 11:26:03] SIGQUIT received. signum=None, frame=None. It usually means one child failed.',
+    ].join('\n');
+    expect(pick(log)).toBe(': SIGQUIT received. signum=None, frame=None. It usually means one child failed.');
+  });
+});
+
 describe("a request's failure", () => {
   it('is the whole chain: the exception it was raised from failed that request too, not the server', () => {
     // fresh-n vllm-h4150: a proxy's tokenizer load failed inside a request; only the last traceback
