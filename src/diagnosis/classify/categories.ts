@@ -58,7 +58,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
     words:
-      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED/i,
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED/i,
   },
   {
     category: 'gpu-arch-unsupported',
@@ -117,9 +117,10 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel failed to compile or does not fit the GPU (Triton, nvcc, ninja or a JIT cache): a compiler or its headers are missing, the kernel asks for more shared memory or registers than the GPU has, or the cached build is stale. Read the compiler line, and clear the JIT cache after changing versions.',
     exceptions: /^(?:CompilationError|OutOfResources|CalledProcessError)$/,
+    // A compiler that is not there at all (`nvcc: not found`) is missing-dependency's, not a compile error.
     packages: /\btriton\b|torch\/utils\/cpp_extension|\bjit\b|torch\/_inductor|deep_gemm|cutlass/,
     words:
-      /\bninja\b|\bnvcc\b|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)/i,
+      /\b(?:ninja|nvcc)\b(?!:? (?:command )?not found|')|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)/i,
   },
   {
     category: 'abi-or-symbol',
@@ -141,7 +142,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
     exceptions: /^ModuleNotFoundError$/,
     words:
-      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute/i,
+      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
   },
   {
     category: 'model-unsupported-arch',
@@ -168,7 +169,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\(.*\bcparams\.|\bis not in the \w+ list\b|json\.exception\.parse_error|\bparse error at line\b|\bsharding\b|\bon \d+ shards\b/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\(.*\bcparams\.|\bis not in the \w+ list\b|json\.exception\.parse_error|\bparse error at line\b|\bsharding\b|\bon \d+ shards\b|does not support K-shift|shapes cannot be multiplied|expected scalar type \w+ but found/i,
   },
   {
     category: 'other',

@@ -22,6 +22,24 @@ describe('classifyCause', () => {
       'kv-cache-insufficient',
     ],
     ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
+    // CUDA's kernel assertion by block and thread (fresh-n sglang-4007, vllm-4008): a device-side assert.
+    [
+      null,
+      '../aten/src/ATen/native/cuda/ScatterGatherKernel.cu:144: operator(): block: [0,0,0], thread: [0,0,0] Assertion `idx_dim >= 0 && idx_dim < index_size && "index out of bounds"` failed.',
+      [],
+      'illegal-memory-access',
+    ],
+    // Settings that do not fit the model: context shift, a tensor's shape or its dtype (fresh sets e, h, n).
+    [null, 'llama.cpp:11968: The current context does not support K-shift', [], 'config-invalid'],
+    [
+      'RuntimeError',
+      'mat1 and mat2 shapes cannot be multiplied (1x5120 and 4096x4096)',
+      [],
+      'config-invalid',
+    ],
+    // A build tool that is missing is a dependency, not a compile error (fresh-n sglang-4015).
+    ['FileNotFoundError', "[Errno 2] No such file or directory: 'ninja'", [], 'missing-dependency'],
+    [null, 'sh: 1: nvcc: not found', [], 'missing-dependency'],
     // HIP's kernel assertion, like CUDA's device-side assert; rocBLAS without kernels for the GPU's arch.
     [
       null,
