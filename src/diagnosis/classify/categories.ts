@@ -43,7 +43,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'The memory left for the KV cache after the weights (and CUDA graphs) is too small for the context length or batch asked for. Lower --max-model-len or the batch size, or raise the memory fraction the engine may use.',
     words:
-      /\bKV cache\b|\bcache blocks\b|num_gpu_blocks|gpu_memory_utilization|mem[-_]fraction[-_]static|max[ _]total[ _]num[ _]tokens|max batch total tokens|larger than the maximum number of tokens that can be stored/i,
+      /\bKV cache\b|\bcache blocks\b|num_gpu_blocks|gpu_memory_utilization|mem[-_]fraction[-_]static|max[ _]total[ _]num[ _]tokens|max batch total tokens|larger than the maximum number of tokens that can be stored|NoFreeBlocksError|Failed to allocate token prealloc/i,
   },
   {
     category: 'oom-gpu',
@@ -51,7 +51,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPU ran out of memory: the model, its activations or another process on the same GPU need more than it has. Check what else holds GPU memory (nvidia-smi), then use more GPUs (tensor parallelism), a quantised model, or a smaller batch or context.',
     exceptions: /^(?:OutOfMemoryError|CudaOutOfMemory)$/,
     words:
-      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b|\bError Code 2: OutOfMemory\b|backend buffer base cannot be NULL/i,
+      /\bout of memory\b|\bfree memory\b.{0,80}\bless than\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\bOOM\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\bmemory allocation of size \d+ failed|failed to allocate (?:\w+ )?buffer\b|can'?t allocate \d+ bytes of memory\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\ballocation fail(?:ed|ure)\b|\bPT_DEVMEM\b|\bError Code 2: OutOfMemory\b|backend buffer base cannot be NULL|Failed to allocate memory for \S+ with size \d+/i,
   },
   {
     category: 'illegal-memory-access',
@@ -83,7 +83,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
     words:
-      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group|\bwatchdog\b|Engine iteration timed out/i,
+      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group|\bwatchdog\b|Engine iteration timed out|\bHCCL\b|\bnvshmem\w*|\bibv_\w+ failed/i,
   },
   {
     category: 'distributed-ray',
@@ -142,7 +142,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
     exceptions: /^ModuleNotFoundError$/,
     words:
-      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
+      /No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\b|please install|pip install|requires "?[\w.-]+"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
   },
   {
     category: 'model-unsupported-arch',

@@ -37,6 +37,27 @@ describe('classifyCause', () => {
       [],
       'config-invalid',
     ],
+    // Words of one kind in other engines' and libraries' spelling (fresh sets b-m).
+    ['NoFreeBlocksError', '', [], 'kv-cache-insufficient'],
+    ['ValueError', 'Failed to allocate token prealloc indices', [], 'kv-cache-insufficient'],
+    [
+      'RuntimeError',
+      'create_config:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:148 HCCL function error: hcclCommInitRootInfoConfig(numRanks, &rootInfo, &config, &comm), error code is 2',
+      [],
+      'distributed-nccl',
+    ],
+    [
+      'RuntimeError',
+      'Failed to allocate memory for batch_prefill_tmp_v with size 450494464 and alignment 16 in AlignedAllocator',
+      [],
+      'oom-gpu',
+    ],
+    [
+      'RuntimeError',
+      'Form data requires "python-multipart" to be installed. You can install "python-multipart" with:',
+      [],
+      'missing-dependency',
+    ],
     // A build tool that is missing is a dependency, not a compile error (fresh-n sglang-4015).
     ['FileNotFoundError', "[Errno 2] No such file or directory: 'ninja'", [], 'missing-dependency'],
     [null, 'sh: 1: nvcc: not found', [], 'missing-dependency'],
