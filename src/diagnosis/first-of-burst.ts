@@ -39,11 +39,10 @@ export function firstOfBurst(
     // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
     const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
     const exception = before.exception ?? (same ? current.candidate.exception : null);
-    current = {
-      candidate: { ...before, message, exception },
-      hit: hit ?? (same ? current.hit : null),
-      score: current.score,
-    };
+    const candidate = { ...before, message, exception };
+    // Matched again as the line it now is: a signature that blames a line of its context blames this one.
+    const again = same ? matchSignature(candidate, signatures) : null;
+    current = { candidate, hit: again ?? hit ?? (same ? current.hit : null), score: current.score };
   }
 }
 

@@ -68,7 +68,9 @@ function testSignature(
   let contextLine: string | null = null;
   if (match.context) {
     const context = match.context;
-    const found = [...nearby, ...around].find((text) => context.test(cap(text)));
+    // The candidate's own line first: a burst's first line (a kernel's assertion of one thread) that the
+    // context names is what is blamed, not a later thread's copy in its context.
+    const found = [candidate.line.raw, ...nearby, ...around].find((text) => context.test(cap(text)));
     if (found === undefined) return null;
     Object.assign(captures, context.exec(cap(found))?.groups);
     contextLine = found;

@@ -239,6 +239,27 @@ describe('a hint the server went past', () => {
   });
 });
 
+describe("a kernel's assertion in every thread", () => {
+  it("is blamed at its first thread's line, the one the burst begins with", () => {
+    // fresh-k sglang-3404: once the assertion was a device-side assert's kind, the burst walk kept the
+    // CUDA error's signature, which blamed a later thread's copy in its context.
+    const threads = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `../aten/src/ATen/native/cuda/Indexing.cu:1292: indexSelectLargeIndex: block: [0,0,0], thread: [${i},0,0] Assertion \`srcIndex < srcSelectDimSize\` failed.`,
+    );
+    const log = [
+      'INFO:     Application startup complete.',
+      ...threads,
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.10/site-packages/sglang/srt/models/llava.py", line 107, in forward',
+      '    .cpu()',
+      'RuntimeError: CUDA error: device-side assert triggered',
+    ].join('\n');
+    expect(diagnose(log).rootCause?.line).toBe(threads[0]);
+  });
+});
+
 describe("a request's failure", () => {
   it('is the whole chain: the exception it was raised from failed that request too, not the server', () => {
     // fresh-n vllm-h4150: a proxy's tokenizer load failed inside a request; only the last traceback
