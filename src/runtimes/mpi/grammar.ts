@@ -36,6 +36,16 @@ export default defineGrammar({
       strength: 36,
       message: (m) => m[1] ?? '',
     },
+    // Its other detail: a step in words (`  getting local rank failed`), then what it returned
+    // (`  --> Returned value No permission (-17) instead of ORTE_SUCCESS`): the step is the message.
+    {
+      id: 'mpi-returned-instead-of-success',
+      rank: 212,
+      pattern: /^\s*--> Returned (?:value )?.+ instead of (?:\w+_SUCCESS|"Success")/,
+      fatal: true,
+      strength: 35,
+      messageOnLineBefore: true,
+    },
     { id: 'mpi-abort', rank: 218, pattern: /\bMPI_ABORT was invoked on rank \d+/, fatal: true, strength: 30 },
     // The shared-memory transport's single copy from a peer failed (`Read -1, expected 33554432, errno = 14`:
     // EFAULT from process_vm_readv); the segmentation fault a rank reports after it is its consequence.
