@@ -207,6 +207,30 @@ describe('lines that say less than they seem', () => {
       'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
     ],
     [
+      "torch's server socket on IPv6, then on IPv4: the second failure is the one that counts",
+      [
+        '[W socket.cpp:436] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).',
+        '[W socket.cpp:436] [c10d] The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).',
+        '[E socket.cpp:472] [c10d] The server socket has failed to listen on any local network address.',
+      ],
+      ': [W socket.cpp:436] [c10d] The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).',
+    ],
+    [
+      "Open MPI's help box: the step it names, not the box's first words",
+      [
+        '--------------------------------------------------------------------------',
+        'It looks like orte_init failed for some reason; your parallel process is',
+        'likely to abort.  There are many reasons that a parallel process can',
+        "here's some additional information (which may only be relevant to an",
+        'Open MPI developer):',
+        '',
+        '  getting local rank failed',
+        '  --> Returned value No permission (-17) instead of ORTE_SUCCESS',
+        '--------------------------------------------------------------------------',
+      ],
+      ': getting local rank failed',
+    ],
+    [
       "systemd-coredump's report with no word from the process before it",
       [
         'Process 340301 (llama-server) of user 1000 dumped core.',

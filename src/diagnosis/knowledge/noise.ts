@@ -38,6 +38,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /Failed to read commit hash/,
   // torch's rendezvous tried an address of `localhost` it cannot bind (IPv6) and goes on with the next.
   /\[c10d\] The client socket has failed to connect to \[[^\]]*\]:\d+ \(errno: 99 - Cannot assign requested address\)/,
+  // Its server socket tries IPv6 first, then IPv4 (`... failed to bind to 0.0.0.0:29500`), which says it if it fails too.
+  /\[c10d\] The server socket has failed to bind to \[::\]:\d+/,
   /gpu VRAM usage didn't recover within timeout|could not connect to a running Ollama instance/i,
   /Casting torch\.bfloat16 to torch\.float16|Ignore import error when loading sglang\.srt\.models\.torch_native_llama/,
   /is deprecated|will be removed in/i,

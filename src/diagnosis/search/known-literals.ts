@@ -915,6 +915,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\[c10d\\] The client socket has failed to connect to \\[[^\\]]*\\]:\\d+ \\(errno: 99 - Cannot assign requested address\\)',
     ['[c10d] The client socket has failed to connect to ['],
   ],
+  [
+    '\\[c10d\\] The server socket has failed to bind to \\[::\\]:\\d+',
+    ['[c10d] The server socket has failed to bind to [::]:'],
+  ],
   ['\\[shutdown\\] API server: shutdown triggered', ['[shutdown] API server: shutdown triggered']],
   ['\\^', ['^']],
   ['\\b(?:Base)?ExceptionGroup: .*\\(\\d+ sub-exceptions?\\)', ['ExceptionGroup: ', 'BaseExceptionGroup: ']],
