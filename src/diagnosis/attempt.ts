@@ -1,6 +1,7 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
 import { lastSegment } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
+import { saysItGoesOn } from './knowledge/failure-words.js';
 import { isShutdownShaped } from './knowledge/shutdown.js';
 import { saysNothing } from './bare-raise.js';
 
@@ -235,12 +236,9 @@ export function hasFatalEvidence(attempt: Attempt): boolean {
 /** Ordinary lines after an error that show a start went on past it. */
 export const WENT_ON = 10;
 
-/** An error that says the server carries on past it. */
-const GOES_ON = /\bretrying\b|\bwill retry\b|\bfalling back\b|\bskipping\b|\bignor(?:ed|ing)\b/i;
-
 /** An error, not a warning or a hint at something merely unsupported: what a dying server logs. */
 export function speaksOfFailure(c: Candidate): boolean {
-  if (GOES_ON.test(c.message)) return false;
+  if (saysItGoesOn(c.message)) return false;
   if (c.fatal) return true;
   if (c.kind === 'error-line') return true;
   if (c.kind === 'hint') return c.line.level === 'ERROR' || c.line.level === 'CRITICAL';

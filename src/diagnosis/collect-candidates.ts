@@ -5,6 +5,7 @@ import { unwrapTerminalLines } from '../parsing/unwrap-lines.js';
 import { fingerprintFailure } from './fingerprint.js';
 import { anyOf } from './knowledge/any-of.js';
 import { BUILD_ERROR, FAILURE_LINES, type FailureLine } from './knowledge/failure-lines.js';
+import { saysItGoesOn } from './knowledge/failure-words.js';
 import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
@@ -295,11 +296,8 @@ export function draftFromLine(line: ParsedLine): Draft | 'noise' | null {
   if (BREAKAGE_HINT.test(text)) return lineDraft(base, 'hint', 12, false, false);
   // Something absent that the server says it does without (`deep_gemm not found in site-packages, trying
   // vendored ...`) hints at nothing.
-  return TAKES_ANOTHER_WAY.test(text) ? null : lineDraft(base, 'hint', 8, false, false);
+  return saysItGoesOn(text) ? null : lineDraft(base, 'hint', 8, false, false);
 }
-
-const TAKES_ANOTHER_WAY =
-  /\b(?:falling back|fall back|trying (?!to\b)\w+|using \S+ instead|skipping|ignoring)\b/i;
 
 type Base = Pick<Draft, 'line' | 'frames' | 'detail'>;
 

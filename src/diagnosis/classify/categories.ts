@@ -117,8 +117,8 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel failed to compile or does not fit the GPU (Triton, nvcc, ninja or a JIT cache): a compiler or its headers are missing, the kernel asks for more shared memory or registers than the GPU has, or the cached build is stale. Read the compiler line, and clear the JIT cache after changing versions.',
     exceptions: /^(?:CompilationError|OutOfResources|CalledProcessError)$/,
-    // A compiler that is not there at all (`nvcc: not found`) is missing-dependency's, not a compile error.
     packages: /\btriton\b|torch\/utils\/cpp_extension|\bjit\b|torch\/_inductor|deep_gemm|cutlass/,
+    // A compiler that is not there at all (`nvcc: not found`) is missing-dependency's, not a compile error.
     words:
       /\b(?:ninja|nvcc)\b(?!:? (?:command )?not found|')|\bptxas\b|\bcompil(?:e|ation|ing)\b|\bJIT\b|out of resource|shared memory, Required|fatal error: \S+\.h|cannot find -l\w+|collect2|returned non-zero exit status|\bld returned\b|\bgcc\b|\bcicc\b|error building extension|Error in function '\w+Dispatched'|UNREACHABLE executed|LLVM ERROR|PassManager::run failed|MLIR pass pipeline|Unsupported (?:conversion from|rounding mode)/i,
   },

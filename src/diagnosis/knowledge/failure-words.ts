@@ -9,3 +9,12 @@ export const FAILURE_WORDS =
   /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|can't|unable|exceed(?:s|ed)?|invalid|not supported|out of|segmentation fault|core dumped|killed|found (?:nan|inf)|wrong (?:size|shape|number|type))\b/i;
 
 export const hasFailureWords = (text: string): boolean => FAILURE_WORDS.test(text);
+
+/**
+ * Words of an error or hint that say the process carries on past it (`retrying`, `falling back`, `deep_gemm
+ * not found in site-packages, trying vendored ...`): what it lacked, it did without.
+ */
+const GOES_ON =
+  /\b(?:retrying|will retry|falling back|fall back|trying (?!to\b)\w+|using \S+ instead|skipping|ignor(?:ed|ing))\b/i;
+
+export const saysItGoesOn = (text: string): boolean => GOES_ON.test(text);
