@@ -349,6 +349,8 @@ const grepCheck = (x) =>
   x.code === 0 ? null : `first grep exited ${x.code} (141 = killed by SIGPIPE: not a full scan)`;
 
 const NODE_E_0 = { key: 'node', argv: [NODE, '-e', '0'] };
+// Node's start and the file's read with nothing else: the floor under any Node reader of the whole log
+const READ_FLOOR = 'bench/read-floor.mjs';
 
 // ---------------------------------------------------------------- sections
 async function benchSize(j, opts, failures, notes) {
@@ -378,8 +380,11 @@ async function benchSize(j, opts, failures, notes) {
     },
     { key: 'cat', argv: ['bash', '-c', `cat ${sh(f)} > /dev/null`] },
     NODE_E_0,
+    { key: 'floor', argv: [NODE, READ_FLOOR, f] },
   ];
-  log(`${inputName(j)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat / node -e 0`);
+  log(
+    `${inputName(j)}: ${runs} alternating rounds of vigil diagnose / grep pipeline / cat / node -e 0 / Node read floor`,
+  );
   const r = await rounds(methods, runs, failures, inputName(j));
   return {
     size: j.size,
@@ -394,7 +399,9 @@ async function benchSize(j, opts, failures, notes) {
     grep: summary(r.grep),
     cat: summary(r.cat),
     node: summary(r.node),
+    floor: summary(r.floor),
     vsGrep: paired(r.vigil, r.grep),
+    floorVsGrep: paired(r.floor, r.grep),
     vsCat: paired(r.vigil, r.cat),
     vsNode: paired(r.vigil, r.node),
     load: loadAverage(),
@@ -820,14 +827,14 @@ function report(res, opts, m) {
   L.push('');
   if (res.sizes.length) {
     L.push(
-      '| input | vigil diagnose s (min–max) | vigil MB/s | grep pipeline s | cat s | `node -e 0` s | vigil/grep | vigil/node | vigil/cat | peak RSS MiB vigil / grep | load | root cause |',
+      '| input | vigil diagnose s (min–max) | vigil MB/s | grep pipeline s | cat s | `node -e 0` s | Node read floor s | vigil/grep | floor/grep | vigil/node | vigil/cat | peak RSS MiB vigil / grep | load | root cause |',
     );
-    L.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+    L.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const r of res.sizes)
       L.push(
         `| ${r.name} (${r.bytes.toLocaleString('en-US')} B, ${r.lines.toLocaleString('en-US')} lines; grep finds ${r.grepLines.toLocaleString('en-US')}), ${r.runs} rounds | ` +
-          `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ${fmtS(r.node.wall)} | ` +
-          `**${r.vsGrep.toFixed(2)}** | ${r.vsNode.toFixed(2)} | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${r.load.toFixed(1)} | ${r.rootCause ?? '?'} |`,
+          `**${fmtS(r.vigil.wall)}** (${fmtS(r.vigil.min)}–${fmtS(r.vigil.max)}) | ${fmtMBs(r.bytes, r.vigil.wall)} | ${fmtS(r.grep.wall)} | ${fmtS(r.cat.wall)} | ${fmtS(r.node.wall)} | ${fmtS(r.floor.wall)} | ` +
+          `**${r.vsGrep.toFixed(2)}** | ${r.floorVsGrep.toFixed(2)} | ${r.vsNode.toFixed(2)} | ${r.vsCat.toFixed(1)} | ${r.vigil.rssMiB.toFixed(0)} / ${r.grep.rssMiB.toFixed(0)} | ${r.load.toFixed(1)} | ${r.rootCause ?? '?'} |`,
       );
     for (const r of res.stdin)
       L.push(
