@@ -28,7 +28,7 @@ import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
-import { FAILURE_WORDS } from './knowledge/failure-words.js';
+import { FAILURE_WORDS, saysItGoesOn } from './knowledge/failure-words.js';
 import { exitMarkIn, isSettingsDump } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
@@ -415,9 +415,11 @@ function scoreCandidate(
 ): Scored {
   const hit = matchSignature(candidate, signatures, around);
   let score = candidate.strength + candidate.chainBonus - survived;
-  // A hint or warning the server went past says less of its death than any pointer at the death itself
-  // (SGLang's `Ignore import error when loading ...` at start-up against its later `SIGQUIT received`).
-  if (!candidate.fatal && survived >= LIVED_THROUGH) score -= LIVED_THROUGH;
+  // A hint or warning the server went past, or that says it goes on (`Failed to get the IP address, using
+  // 0.0.0.0 by default`), says less of its death than any pointer at the death itself (SGLang's `Ignore
+  // import error when loading ...` at start-up against its later `SIGQUIT received`).
+  if (!candidate.fatal && (survived >= LIVED_THROUGH || saysItGoesOn(candidate.message)))
+    score -= LIVED_THROUGH;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
   // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
   // a process ended: no more of why than a wrapper's pointer.

@@ -36,12 +36,34 @@ export type Draft = Omit<
   continuation?: RegExp;
 };
 
+/** A message before `Traceback (most recent call last):` on its line, after the header's colon. */
+const SAID_BEFORE_TRACEBACK = /^.*?:\s+(\S.*?),?\s*Traceback \(most recent call last\):?\s*$/;
+const MIN_SAID_WORDS = 3;
+/** An error's words with its frames but not its class: as an exception line with no frames. */
+const SAID_STRENGTH = 40;
 /** A header that only announces the traceback under it: below a bare exception's strength (10). */
 const ANNOUNCED = 5;
 /** Candidates from a finished traceback: its exception, and for build failures the compiler's line. */
 export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine): Draft[] {
   const [detail, rewrapped] = unwrapMessage(traceback);
   if (traceback.exception === null) {
+    const said = SAID_BEFORE_TRACEBACK.exec(firstLine.text)?.[1];
+    // vLLM's worker wrote its error's message on the traceback's first line (`Exception in worker X while
+    // processing method load_model: MESSAGE, Traceback ...`): the cut excerpt still says what was raised.
+    if (said !== undefined && said.split(/\s+/).length >= MIN_SAID_WORDS)
+      return [
+        {
+          kind: 'error-line',
+          exception: null,
+          message: said,
+          line: firstLine,
+          frames: traceback.frames,
+          detail,
+          strength: SAID_STRENGTH,
+          fatal: traceback.level !== 'WARNING',
+          wrapper: false,
+        },
+      ];
     // Proof of a failure whose exception line the excerpt lost; it wins only when nothing else exists, not
     // even a wrapper's pointer (`EngineDeadError`, a worker that died): those at least say something. One a
     // logger wrote as a warning (torch.compile's `Original traceback:` of a cache it rebuilt) was survived.

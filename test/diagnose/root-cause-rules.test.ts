@@ -240,8 +240,52 @@ describe('lines that say less than they seem', () => {
       ],
       ': Process 340301 (llama-server) of user 1000 dumped core.',
     ],
+    [
+      "Slurm's word that a task exited, after a wrapper that carries the worker's error",
+      [
+        '/v/vllm/v1/executor/multiproc_executor.py:139: UserWarning: Failed to get the IP address, using 0.0.0.0 by default. The value can be set by the environment variable VLLM_HOST_IP or HOST_IP.',
+        '(EngineCore_DP0 pid=4) ERROR 12-02 10:01:12 [core.py:708] EngineCore failed to start.',
+        '(EngineCore_DP0 pid=4) ERROR 12-02 10:01:12 [core.py:708] Traceback (most recent call last):',
+        '(EngineCore_DP0 pid=4) ERROR 12-02 10:01:12 [core.py:708]   File "/v/vllm/v1/executor/multiproc_executor.py", line 245, in collective_rpc',
+        '(EngineCore_DP0 pid=4) ERROR 12-02 10:01:12 [core.py:708]     raise RuntimeError(',
+        "(EngineCore_DP0 pid=4) ERROR 12-02 10:01:12 [core.py:708] RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 896.00 MiB.', please check the stack trace above for the root cause",
+        'srun: error: node-037-04: task 0: Exited with exit code 1',
+      ],
+      "RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 896.00 MiB.', please check the stack trace above for the root cause",
+    ],
+    [
+      "TGI's router: the shard's answer to a request, then no shard to connect to",
+      [
+        '2023-10-16T03:01:18.366490Z ERROR batch{batch_size=42}:decode:decode{size=42}:decode{size=42}:infer:send_error: text_generation_router::infer: router/src/infer.rs:588: Request failed during generation: Server error: Out of available cache blocks: asked 3666, only 3661 free blocks',
+        '2023-10-16T03:01:18.366570Z ERROR batch{batch_size=42}:decode:decode{size=42}:decode{size=42}: text_generation_client: router/client/src/lib.rs:33: Server error: error trying to connect: Connection refused (os error 111)',
+      ],
+      ': Out of available cache blocks: asked 3666, only 3661 free blocks',
+    ],
   ])('%s', (_, lines, expected) => {
     expect(pick(lines.join('\n'))).toBe(expected);
+  });
+});
+
+describe('a traceback cut before its exception line', () => {
+  it("is named by the message its first line carries (vLLM's worker), not by the cut", () => {
+    // fresh-d vllm-1009: the paste stops inside the worker's traceback.
+    const log = [
+      '(VllmWorkerProcess pid=14678) ERROR 08-05 23:29:38 multiproc_worker_utils.py:226] Exception in worker VllmWorkerProcess while processing method load_model: Weight input_size_per_partition = 7392 is not divisible by min_thread_k = 128., Traceback (most recent call last):',
+      '(VllmWorkerProcess pid=14678) ERROR 08-05 23:29:38 multiproc_worker_utils.py:226]   File "/usr/local/lib/python3.10/dist-packages/vllm/executor/multiproc_worker_utils.py", line 223, in _run_worker_process',
+      '(VllmWorkerProcess pid=14678) ERROR 08-05 23:29:38 multiproc_worker_utils.py:226]     output = executor(*args, **kwargs)',
+    ].join('\n');
+    expect(pick(log)).toBe(
+      ': Weight input_size_per_partition = 7392 is not divisible by min_thread_k = 128.',
+    );
+  });
+
+  it('says it was cut where its first line carries no message', () => {
+    const log = [
+      '[2026-09-15 13:53:07 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1662, in run_event_loop',
+      '    dispatch_event_loop(self)',
+    ].join('\n');
+    expect(pick(log)).toBe(': a traceback ended before its exception line, at: dispatch_event_loop(self)');
   });
 });
 

@@ -37,6 +37,32 @@ describe('classifyCause', () => {
       [],
       'config-invalid',
     ],
+    // Set o: a library `not available or outdated` that the message asks to install is missing; a kernel not
+    // written for an architecture; a setting's value the method does not take; a LoRA path with no adapter.
+    [
+      'RuntimeError',
+      'DeepGEMM backend is not available or outdated. Please install or update the `deep_gemm` to a newer version to enable FP8 kernels.',
+      [],
+      'missing-dependency',
+    ],
+    [
+      'RuntimeError',
+      'Currently, block scaled fp8 gemm is not implemented for Blackwell',
+      [],
+      'gpu-arch-unsupported',
+    ],
+    [
+      'ValueError',
+      'Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.',
+      [],
+      'config-invalid',
+    ],
+    [
+      'ValueError',
+      'Loading lora ["table_qc failed: No adapter found for /data/lora/checkpoint-57"]',
+      [],
+      'config-invalid',
+    ],
     // Words of one kind in other engines' and libraries' spelling (fresh sets b-m).
     ['NoFreeBlocksError', '', [], 'kv-cache-insufficient'],
     ['ValueError', 'Failed to allocate token prealloc indices', [], 'kv-cache-insufficient'],

@@ -15,6 +15,6 @@ export const hasFailureWords = (text: string): boolean => FAILURE_WORDS.test(tex
  * not found in site-packages, trying vendored ...`): what it lacked, it did without.
  */
 const GOES_ON =
-  /\b(?:retrying|will retry|falling back|fall back|trying (?!to\b)\w+|using \S+ instead|skipping|ignor(?:ed|ing))\b/i;
+  /\b(?:retrying|will retry|falling back|fall back|trying (?!to\b)\w+|using \S+ (?:instead|by default)|skipping|ignor(?:ed|ing))\b/i;
 
 export const saysItGoesOn = (text: string): boolean => GOES_ON.test(text);

@@ -28,6 +28,9 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['ray.exceptions.UserCodeException', true],
+    ['srun: error: node-037-04: task 0: Exited with exit code 1', true],
+    ['srun: error: Unable to allocate resources: Invalid account or account/partition combination', false],
+    ['Server error: error trying to connect: Connection refused (os error 111)', true],
     ['error: creating server: Internal - failed to load all models', true],
     [
       'RuntimeError: Error happened when batch testing peer-to-peer access from (0, 0, 1, 1) to (0, 1, 0, 1):',

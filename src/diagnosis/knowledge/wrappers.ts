@@ -65,6 +65,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /Method \w+ encountered an error/i,
   /\bDownloadError\b/,
   /WebserverFailed/,
+  // The router's client finds no shard listening on its socket: the shard died, and its last error says why.
+  /\bServer error: error trying to connect: Connection refused\b/,
   // TensorRT-LLM
   /Executor worker returned error/i,
   // llama.cpp / Ollama
@@ -115,6 +117,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
   // gloo's socket to a peer that went away: the peer's own lines say why it did.
   /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
+  // Slurm's report that a job step's task ended (`srun: error: node-1: task 0: Exited with exit code 1`): the
+  // task's own lines before it say why.
+  /^srun: error: \S+: tasks? [\d,-]+: (?:Exited with exit code \d+|Killed|Terminated)/,
   // torch's elastic agent (torchrun): its summary table names the worker's own failure (a traceback it
   // printed, or the signal that ended it) below it.
   /\bChildFailedError:\s*$/,

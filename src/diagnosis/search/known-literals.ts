@@ -638,10 +638,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['No module named', ['No module named']],
   [
-    "No module named|No package metadata was found for|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
+    "No module named|No package metadata was found for|\\bnot available or outdated\\b|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
     [
       'No module named',
       'No package metadata was found for',
+      'not available or outdated',
       'is not installed',
       'Failed to find C compiler',
       'not installed',
@@ -1201,6 +1202,18 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bRead -1, expected \\d+, errno = \\d+', ['Read -1, expected ']],
+  [
+    '\\bRequest failed during (?:generation|prefill|decode): Server error: (\\S.{4,})$',
+    [
+      'Request failed during generation: Server error: ',
+      'Request failed during prefill: Server error: ',
+      'Request failed during decode: Server error: ',
+    ],
+  ],
+  [
+    '\\bServer error: error trying to connect: Connection refused\\b',
+    ['Server error: error trying to connect: Connection refused'],
+  ],
   ['\\bShard \\d+ crashed\\b', [' crashed']],
   ['\\bShardCannotStart\\b', ['ShardCannotStart']],
   [
@@ -1234,7 +1247,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['ggml_metal_', 'kIOGPUCommandBufferCallbackError', 'kIOAccelCommandBufferCallbackError'],
   ],
   [
-    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\\(.*\\bcparams\\.|\\bis not in the \\w+ list\\b|json\\.exception\\.parse_error|\\bparse error at line\\b|\\bsharding\\b|\\bon \\d+ shards\\b|does not support K-shift|shapes cannot be multiplied|expected scalar type \\w+ but found",
+    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\\(.*\\bcparams\\.|\\bis not in the \\w+ list\\b|json\\.exception\\.parse_error|\\bparse error at line\\b|\\bsharding\\b|\\bon \\d+ shards\\b|does not support K-shift|shapes cannot be multiplied|\\bunsupported [a-z\\d]+_[a-z_]+ for\\b|No adapter found for\\b|expected scalar type \\w+ but found",
     [
       'invalid',
       'must be',
@@ -1361,6 +1374,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ' shards',
       'does not support K-shift',
       'shapes cannot be multiplied',
+      'unsupported ',
+      'No adapter found for',
       'expected scalar type ',
     ],
   ],
@@ -1685,6 +1700,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^panic: (.+)', ['\npanic: ']],
   ['^panic: unable to load model\\b', ['\npanic: unable to load model']],
   ['^server_args=ServerArgs\\(', ['\nserver_args=ServerArgs(']],
+  [
+    '^srun: error: \\S+: tasks? [\\d,-]+: (?:Exited with exit code \\d+|Killed|Terminated)',
+    ['\nsrun: error: '],
+  ],
   ['^starting llama server|^Listening on .*\\(version ', ['\nstarting llama server', '\nListening on ']],
   [
     '^unexpected fault address (?:0x)?[0-9a-f]+',
@@ -2123,7 +2142,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b',
+    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\\b',
     [
       'no kernel image is available',
       'compute capability',
@@ -2233,6 +2252,12 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'no a kernel available for',
       'no a kernel is available for',
       'cutlass_gemm_caller',
+      'not implemented for Blackwell',
+      'not implemented for Hopper',
+      'not implemented for Ampere',
+      'not implemented for Ada',
+      'not implemented for Turing',
+      'not implemented for Volta',
     ],
   ],
   [
@@ -2289,7 +2314,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['vLLM API server version \\S+', ['vLLM API server version ']],
   [
-    "versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|(?<!Config' object |'_OpNamespace' '\\w+' object )has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object|json\\.exception\\.out_of_range|\\bversion is wrong\\b|\\binstall [\\w.-]+\\s*(?:>=|==|~=)\\s*\\d",
+    "versions?\\b.{0,80}?(?:does not match|do not match|mismatch|incompatible|is not supported|but (?:found|got|have))|(?:does not match|mismatch).{0,40}\\bversion|(?:requires|needs|expects?)\\s+[\\w.-]+\\s*(?:[><=]=?|~=)\\s*\\d|incompatible with|not compatible with|cannot import name|(?<!Config' object |'_OpNamespace' '\\w+' object )has no attribute|unexpected keyword argument|got an unexpected|got multiple values for (?:keyword )?argument|Mismatched number of arguments|takes \\d+ positional arguments? but \\d+ (?:were|was) given|please (?:upgrade|update|downgrade)|is (?:too )?(?:old|new)er? than|out of date|(?<!not available or )outdated|minimum required version|less than the (?:minimum|required)|installed with version|\\b(?:or (?:less|lower|older|earlier|newer|greater|higher|later))\\b.{0,20}\\b(?:got|found|have)\\b|lib(?:cudart|cublas\\w*|cudnn\\w*|nccl|nvrtc|nvJitLink|cusparse\\w*)\\.so\\.\\d+: cannot open shared object|json\\.exception\\.out_of_range|\\bversion is wrong\\b|\\binstall [\\w.-]+\\s*(?:>=|==|~=)\\s*\\d",
     [
       'version',
       'versions',
