@@ -22,12 +22,13 @@ import {
   type Group,
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
-import { completeDraft } from './collect-candidates.js';
+import { completeDraft, CUT_TRACEBACK } from './collect-candidates.js';
 import { CRASH_SITE_CATEGORIES } from './classify/categories.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
 import { TRACEBACK_START } from '../parsing/traceback.js';
 import type { ParsedLine } from '../parsing/parsed-line.js';
+import { parseLine } from '../parsing/parse-line.js';
 import { FAILURE_WORDS, saysItGoesOn } from './knowledge/failure-words.js';
 import { exitMarkIn, isSettingsDump } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
@@ -57,6 +58,8 @@ export interface DiagnosisInput {
 
 const SIGNATURE_PULL = 60;
 const WRAPPER_PENALTY = 100;
+/** Below a cut traceback's strength (collect-candidates.ts, -200) even with a signature's pull. */
+const WENT_PAST_HINT_PENALTY = 300;
 const SETTINGS_PENALTY = 200;
 /** A timeout or a lost connection after an earlier failure waited on it (knowledge/waiting.ts). */
 const ECHO_PENALTY = 40;
@@ -128,7 +131,9 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const chosen =
     named !== null
       ? { candidate: named, hit: matchSignature(named, input.signatures), score: best.score }
-      : firstOfBurst(firstCopyOf(best, candidates, input.signatures), candidates, input.signatures);
+      : errorBeforeCut(
+          firstOfBurst(firstCopyOf(best, candidates, input.signatures), candidates, input.signatures),
+        );
   const cause = chosen.candidate;
   const group = attempt.groups.get(cause.fingerprint);
   const rootCause = describeRootCause(firstCopyBlamed(chosen, candidates), group);
@@ -417,9 +422,10 @@ function scoreCandidate(
   let score = candidate.strength + candidate.chainBonus - survived;
   // A hint or warning the server went past, or that says it goes on (`Failed to get the IP address, using
   // 0.0.0.0 by default`), says less of its death than any pointer at the death itself (SGLang's `Ignore
-  // import error when loading ...` at start-up against its later `SIGQUIT received`).
+  // import error when loading ...` at start-up against its later `SIGQUIT received`); a hint, less even
+  // than a traceback that lost its exception line.
   if (!candidate.fatal && (survived >= LIVED_THROUGH || saysItGoesOn(candidate.message)))
-    score -= LIVED_THROUGH;
+    score -= candidate.kind === 'hint' ? WENT_PAST_HINT_PENALTY : LIVED_THROUGH;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
   // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
   // a process ended: no more of why than a wrapper's pointer.
@@ -437,6 +443,27 @@ function pickBest(scored: readonly Scored[]): Scored | null {
     if (best === null || entry.score > best.score) best = entry;
   }
   return best;
+}
+
+/** How many lines before a cut traceback its process's error is looked for. */
+const SAID_BEFORE_CUT = 8;
+
+/**
+ * A traceback the excerpt cut before its exception line names nothing; the error its process logged just
+ * before it does (SGLang's per-rank `Number of tokens in multimodal embedding does not match those in the
+ * input text.` over `Scheduler hit an exception: Traceback ...`).
+ */
+function errorBeforeCut(chosen: Scored): Scored {
+  const cut = chosen.candidate;
+  if (cut.exception !== null || !cut.message.startsWith(CUT_TRACEBACK)) return chosen;
+  const before = cut.context.slice(0, cut.contextBefore);
+  const opened = before.findLastIndex((line) => TRACEBACK_START.test(line));
+  for (let i = opened - 1; i >= 0 && i >= opened - SAID_BEFORE_CUT; i--) {
+    const line = parseLine(before[i] ?? '', cut.line.n - (opened - i));
+    if (line.process !== cut.line.process || !FAILURE_WORDS.test(line.text) || isNoise(line.text)) continue;
+    return { ...chosen, candidate: { ...cut, kind: 'error-line', message: line.text.trim(), line } };
+  }
+  return chosen;
 }
 
 /** `Could not import Flash Attention enabled models: ...`: what the import would have given, named. */

@@ -239,11 +239,12 @@ function unwrapMessage(traceback: Traceback): [string[], string] {
   return [rest.map((line) => line.text), rewrapped];
 }
 
+export const CUT_TRACEBACK = 'a traceback ended before its exception line';
+
 /** A traceback the excerpt cut before its exception line: the line of code it stopped at says most. */
 function endedAt(traceback: Traceback): string {
   const code = traceback.frames.at(-1)?.code ?? '';
-  const cut = 'a traceback ended before its exception line';
-  return code === '' ? cut : `${cut}, at: ${code}`;
+  return code === '' ? CUT_TRACEBACK : `${CUT_TRACEBACK}, at: ${code}`;
 }
 
 /**

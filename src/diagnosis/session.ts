@@ -207,7 +207,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const dump = this.readsDump(rawLine);
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
-    if (!matters && !this.assembler.isBusy(this.lineCount)) {
+    if (!matters && !this.assembler.isBusy(this.lineCount) && !this.assembler.mayTrail(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       if (this.framesAtEnd > 0 && NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
@@ -217,7 +217,10 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     // Reading every line, one the quick reading would skip still counts as ordinary work, as it does there.
     const skippable =
-      this.options.readEveryLine === true && !this.assembler.isBusy(this.lineCount) && !mayMatter(rawLine);
+      this.options.readEveryLine === true &&
+      !this.assembler.isBusy(this.lineCount) &&
+      !this.assembler.mayTrail(this.lineCount) &&
+      !mayMatter(rawLine);
     const line = parseLine(rawLine, this.lineCount);
     if (STACK_FRAME_LINE.test(rawLine)) this.framesAtEnd++;
     else if (NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
@@ -546,10 +549,11 @@ class Session implements DiagnosisSession, ScanTarget {
       ? (exception: string | null, message: string): boolean => isStopShaped(exception, message, teardown)
       : isShutdownShaped;
     if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
-    // What the server logged before its shutdown said it was complete was the unwinding, whatever it says.
+    // What the server logged before its shutdown said it was complete was the unwinding, whatever it says;
+    // so was an error it lived through (vLLM's `AsyncLLM output_handler failed.` over its engine's end).
     const unwound = attempt.shutDownLine ?? stop;
     const moved = attempt.candidates.filter(
-      (c) => c.line.n > unwound && !c.wrapper && !unwinds(c.exception, c.message),
+      (c) => c.line.n > unwound && c.fatal && !c.wrapper && !unwinds(c.exception, c.message),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     moveCandidates(attempt, next, new Set(moved));

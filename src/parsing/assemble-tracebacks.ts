@@ -20,6 +20,8 @@ const MAX_DETAIL = 40;
 const SAYS_PROCESS_DIED = /\b(?:[Ss]egmentation fault|core dumped)\b|^(?:Killed|Aborted|Bus error)$/;
 /** A traceback left open this many lines of its process without an exception line is given up. */
 const STALE_AFTER = 400;
+/** How many lines after a finished traceback may still be its message's rest. */
+const TRAILING_KEPT = 8;
 
 interface OpenState {
   traceback: Traceback;
@@ -62,6 +64,8 @@ export class TracebackAssembler {
   private openedCount = 0;
   /** The last line of any traceback read. */
   private latestSeen = -Infinity;
+  /** The last line of the latest traceback finished: the lines after it may be its message's rest. */
+  private latestFinished = -Infinity;
 
   /** Lines after an exception and before a chain marker: the rest of that exception's message. */
   private readonly trailing = new Map<string, ParsedLine[]>();
@@ -148,6 +152,15 @@ export class TracebackAssembler {
   }
 
   /**
+   * Whether line `n` may be the rest of a finished traceback's message, kept until a chain marker says so
+   * (`Cannot access gated repo ...` / `Your request to access model ... has been rejected`): a reader that
+   * skips lines must read these.
+   */
+  mayTrail(n: number): boolean {
+    return n - this.latestFinished <= TRAILING_KEPT;
+  }
+
+  /**
    * Whether a traceback is being printed near line `n`: one open and a line of one seen in the last
    * `within` lines. A traceback left open with no exception line (a warning's `Original traceback:`) is
    * busy for STALE_AFTER lines, but the process long since went on.
@@ -197,7 +210,7 @@ export class TracebackAssembler {
   private keepTrailing(key: string, line: ParsedLine): void {
     if (!this.lastFinished.has(key) || line.text.trim() === '') return;
     const lines = this.trailing.get(key) ?? [];
-    if (lines.length < 8) lines.push(line);
+    if (lines.length < TRAILING_KEPT) lines.push(line);
     this.trailing.set(key, lines);
   }
 
@@ -312,6 +325,7 @@ export class TracebackAssembler {
     if (state.traceback.exception === null) inferFromRaise(state.traceback);
     this.lastFinished.set(key, state.traceback);
     this.finishedAt.set(key, state.traceback.lastLine);
+    this.latestFinished = Math.max(this.latestFinished, state.traceback.lastLine);
     this.emit(state.traceback);
   }
 }

@@ -157,6 +157,29 @@ describe('a server that was stopped', () => {
   });
 });
 
+describe('after a stop, before the shutdown says it is complete', () => {
+  it("the engine's death that says why is the next run's, and the stop's own errors stay the stop's", () => {
+    // fresh-o vllm-4251 after the healthy vllm-h4301, with no line between them.
+    const log = [
+      '(APIServer pid=1) INFO:     Application startup complete.',
+      '(APIServer pid=1) INFO 07-25 15:15:02 [launcher.py:100] [shutdown] API server: shutdown triggered',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] AsyncLLM output_handler failed.',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] Traceback (most recent call last):',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]   File "/v/vllm/v1/engine/core_client.py", line 1061, in get_output_async',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]     raise self._format_exception(outputs) from None',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+      '(APIServer pid=1) INFO 07-25 15:15:04 [launcher.py:149] [shutdown] API server: shutting down FastAPI HTTP server',
+      'Traceback (most recent call last):',
+      '  File "/x/lib/python3.10/site-packages/vllm/engine/async_llm_engine.py", line 70, in _log_task_completion',
+      '    raise AsyncEngineDeadError(',
+      'vllm.engine.async_llm_engine.AsyncEngineDeadError: Task finished unexpectedly. This should never happen! Please open an issue on GitHub. See stack trace above for the actual cause.',
+      '2025-03-31 15:19:44,286 xinference.core.model 3187124 ERROR    Model actor is out of memory, model id: Qwen2.5-VL-32B, error: CUDA out of memory. Tried to allocate 318.00 MiB.',
+    ].join('\n');
+    const rc = diagnose(log).rootCause;
+    expect(rc?.message).toContain('Model actor is out of memory');
+  });
+});
+
 describe('a stop asked while a traceback lies open and forgotten', () => {
   it("is a stop: a warning's traceback with no exception line ended long before it", () => {
     // fresh-n vllm-h4100: torch.compile's `Original traceback:` in a warning never gets an exception line.
@@ -277,6 +300,20 @@ describe('a traceback cut before its exception line', () => {
     expect(pick(log)).toBe(
       ': Weight input_size_per_partition = 7392 is not divisible by min_thread_k = 128.',
     );
+  });
+
+  it('is named by the error its process logged just before it', () => {
+    // fresh-o sglang-4361: every rank logs the mismatch, then rank 0's traceback is cut.
+    const log = [
+      'sglang_service-1  | [2026-09-15 13:53:07 TP1] Number of tokens in multimodal embedding does not match those in the input text. Got 279 tokens in the text but 260 tokens from multimodal embeddings.',
+      'sglang_service-1  | [2026-09-15 13:53:07 TP0] Number of tokens in multimodal embedding does not match those in the input text. Got 279 tokens in the text but 260 tokens from multimodal embeddings.',
+      'sglang_service-1  | [2026-09-15 13:53:07 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      'sglang_service-1  |   File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1662, in run_event_loop',
+      'sglang_service-1  |     dispatch_event_loop(self)',
+    ].join('\n');
+    const rc = diagnose(log).rootCause;
+    expect(rc?.message).toMatch(/^Number of tokens in multimodal embedding does not match/);
+    expect(rc?.lineNumber).toBe(2);
   });
 
   it('says it was cut where its first line carries no message', () => {

@@ -6,7 +6,7 @@
  * a loader's `tensor 'x' has wrong size` are failures in words no grammar knows.
  */
 export const FAILURE_WORDS =
-  /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|can't|unable|exceed(?:s|ed)?|invalid|not supported|out of|segmentation fault|core dumped|killed|found (?:nan|inf)|wrong (?:size|shape|number|type))\b/i;
+  /\b(?:error|failed|failure|fatal|abort(?:ed)?|exception|panic(?:ked)?|crash(?:ed)?|cannot|can't|unable|exceed(?:s|ed)?|invalid|not supported|out of|segmentation fault|core dumped|killed|found (?:nan|inf)|wrong (?:size|shape|number|type)|does not match|mismatch(?:ed)?)\b/i;
 
 export const hasFailureWords = (text: string): boolean => FAILURE_WORDS.test(text);
 

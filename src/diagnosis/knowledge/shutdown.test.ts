@@ -25,6 +25,22 @@ describe('isStopShaped', () => {
     ['asyncio.CancelledError', '', true],
     // vLLM's signal handler in its later releases.
     [null, '[shutdown] API server: shutdown triggered', true],
+    // An engine gone with a stop says nothing of why; one that says why is a death.
+    [
+      'vllm.v1.engine.exceptions.EngineDeadError',
+      'EngineCore encountered an issue. See stack trace (above) for the root cause.',
+      true,
+    ],
+    [
+      'vllm.engine.async_llm_engine.AsyncEngineDeadError',
+      'Task finished unexpectedly. This should never happen! Please open an issue on GitHub.',
+      false,
+    ],
+    [
+      'vllm.engine.async_llm_engine.AsyncEngineDeadError',
+      'xinference.core.model ERROR Model actor is out of memory, error: CUDA out of memory. Tried to allocate 318.00 MiB.',
+      false,
+    ],
     // Worded like an unwinding, yet no stop: after a completed shutdown, the next run's.
     [null, 'NCCL error: remote process exited or there was a network error', false],
     [null, 'connect to 10.99.91.49<58525> returned Connection refused', false],

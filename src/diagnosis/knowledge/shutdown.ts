@@ -1,5 +1,6 @@
 import { HEAP_CHECKS } from '../../runtimes/cpp/heap-checks.js';
 import { anyOf } from './any-of.js';
+import { hasFailureWords } from './failure-words.js';
 
 /**
  * Signs that a stop was asked for: a signal the operator or a supervisor sent, or the server saying it
@@ -44,6 +45,12 @@ export const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExi
 
 /** What its channels and its engine raise as the process at the other end goes. */
 const GONE = /(?:^|\.)(?:BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;
+/**
+ * ...unless they say it went unexpectedly (vLLM's `AsyncEngineDeadError: Task finished unexpectedly.`) or
+ * carry the error it went of (a wrapper's `Model actor is out of memory ... CUDA out of memory`).
+ */
+const saysWhyGone = (message: string): boolean =>
+  /\bunexpectedly\b/i.test(message) || hasFailureWords(message);
 
 /**
  * What a message says when its process is being ended: closed channels, signals, cancelled work. Not a C++
@@ -75,7 +82,8 @@ export function isShutdownShaped(exception: string | null, message: string): boo
  * be the old process's teardown (nothing else was logged since its shutdown).
  */
 export function isStopShaped(exception: string | null, message: string, teardown = true): boolean {
-  if (exception !== null && (STOPPED.test(exception) || GONE.test(exception))) return true;
+  if (exception !== null && (STOPPED.test(exception) || (GONE.test(exception) && !saysWhyGone(message))))
+    return true;
   return (
     isStopRequest(message) ||
     isShutdownPhrase(message) ||
