@@ -957,7 +957,11 @@ export const fixtureNames: Readonly<
     ignores: ['driver-library-missing-in-container.log'],
   },
   'start-terminated-before-ready': {
-    matches: ['sigterm-during-registry-inspection.log', 'sigterm-while-loading-v0-fallback.log'],
+    matches: [
+      'sigterm-during-registry-inspection.log',
+      'sigterm-while-fetching-from-the-hub-block-letter-banner.log',
+      'sigterm-while-loading-v0-fallback.log',
+    ],
     ignores: ['sigterm-after-serving-is-a-stop.log'],
   },
   'tensorrt-engine-built-for-other-gpu': {

@@ -14,6 +14,9 @@ describe('startMarkerOf', () => {
     ['Starting router in thread...', null, false],
     ['Starting vLLM server...', 'INFO', false],
     ['Starting to monitor logs for Pod: sglang-0', null, false],
+    // vLLM's later banner: its name in block letters, the version beside them.
+    [' ▄▄ ▄█ █     █     █ ▀▄▀ █  version 0.21.0', 'INFO', true],
+    ['  █▄█▀ █     █     █     █  model   Qwen/Qwen2.5-0.5B-Instruct', 'INFO', false],
   ])('%j (level %s): a start %s', (text, level, starts) => {
     const mark = startMarkerOf(text, level);
     expect(mark !== -1, String(START_MARKERS[mark])).toBe(starts);

@@ -6,6 +6,8 @@ import { anyOf } from './any-of.js';
  */
 const SERVER_BANNERS: readonly RegExp[] = [
   /vLLM API server version \S+/,
+  // Its later releases draw the name in block letters, the version beside them (`█▄█▀ █ ... version 0.21.0`).
+  /[█▄▀] {2}version \d+\.\d+\S*\s*$/,
   /^server_args=ServerArgs\(/,
   /^Args \{/,
   /^starting llama server|^Listening on .*\(version /,

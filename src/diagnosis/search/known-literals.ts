@@ -762,7 +762,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: ',
+    'Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: | {2}version ',
     [
       'Starting',
       'Started',
@@ -824,6 +824,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'special_eos_id',
       'pre-tokenizer',
       'UNAVAILABLE: ',
+      '  version ',
     ],
   ],
   [
@@ -889,6 +890,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '[Ss]egmentation fault|SIGSEGV|Fatal Python error: Segmentation',
     ['Segmentation fault', 'segmentation fault', 'SIGSEGV', 'Fatal Python error: Segmentation'],
   ],
+  ['[█▄▀] {2}version \\d+\\.\\d+\\S*\\s*$', ['█  version ', '▄  version ', '▀  version ']],
   [
     '\\(3\\) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors',
     ['(3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors'],
