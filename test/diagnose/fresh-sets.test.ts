@@ -25,8 +25,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05l': 75,
   'fresh-2026-12-05m': 70,
   'fresh-2026-12-05n': 26,
-  // Set o at eddefdd's successors (its first look was at af5d7b5).
-  'fresh-2026-12-05o': 39,
+  // Set o at c8dbfb5 (its first look was at af5d7b5).
+  'fresh-2026-12-05o': 40,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
