@@ -158,7 +158,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:SafetensorError|HeaderTooLarge|UnpicklingError)$/,
     packages: /safetensors|model_loader|weight_utils|gguf|modeling_utils/,
     words:
-      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\bloaded_weight\b/i,
+      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\bloaded_weight\b|no module or parameter named/i,
   },
   {
     category: 'config-invalid',

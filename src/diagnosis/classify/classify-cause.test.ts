@@ -63,6 +63,13 @@ describe('classifyCause', () => {
       [],
       'config-invalid',
     ],
+    // A checkpoint's tensor the architecture has no place for (fresh-k vllm-3568).
+    [
+      'ValueError',
+      "There is no module or parameter named 'lm_head.qweight_type' in Qwen2ForCausalLM",
+      [],
+      'model-load-weights',
+    ],
     // Words of one kind in other engines' and libraries' spelling (fresh sets b-m).
     ['NoFreeBlocksError', '', [], 'kv-cache-insufficient'],
     ['ValueError', 'Failed to allocate token prealloc indices', [], 'kv-cache-insufficient'],

@@ -1432,7 +1432,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bradv\\/amdgpu: (.+)', ['radv/amdgpu: ']],
   [
-    '\\bsafetensors?\\b|\\bcheckpoint\\b|\\bweights?\\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\\bgguf\\b|llama_model_load|magic number|\\btensor\\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\\bloaded_weight\\b',
+    '\\bsafetensors?\\b|\\bcheckpoint\\b|\\bweights?\\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\\bgguf\\b|llama_model_load|magic number|\\btensor\\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\\bloaded_weight\\b|no module or parameter named',
     [
       'safetensor',
       'safetensors',
@@ -1451,6 +1451,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'corrupt',
       'incomplete',
       'loaded_weight',
+      'no module or parameter named',
     ],
   ],
   [
