@@ -178,6 +178,26 @@ describe('after a stop, before the shutdown says it is complete', () => {
     const rc = diagnose(log).rootCause;
     expect(rc?.message).toContain('Model actor is out of memory');
   });
+
+  it("an error the stop's unwinding logged is not moved into the next run's failure", () => {
+    // fresh-o vllm-4356 after the healthy vllm-h4301: the shutdown's `AsyncLLM output_handler failed.` was blamed.
+    const log = [
+      '(APIServer pid=1) INFO:     Application startup complete.',
+      '(APIServer pid=1) INFO 07-25 15:15:02 [launcher.py:100] [shutdown] API server: shutdown triggered',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] AsyncLLM output_handler failed.',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] Traceback (most recent call last):',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]   File "/v/vllm/v1/engine/core_client.py", line 1061, in get_output_async',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]     raise self._format_exception(outputs) from None',
+      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+      '(APIServer pid=1) INFO 07-25 15:15:04 [launcher.py:149] [shutdown] API server: shutting down FastAPI HTTP server',
+      '(EngineCore_DP0 pid=43418) ERROR 10-23 09:29:42 [multiproc_executor.py:154] Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
+      '(EngineCore_DP0 pid=43418) Traceback (most recent call last):',
+      '(EngineCore_DP0 pid=43418)   File "/x/lib/python3.12/multiprocessing/process.py", line 314, in _bootstrap',
+      '(EngineCore_DP0 pid=43418)     self.run()',
+    ].join('\n');
+    expect(pick(log)).not.toBe(': AsyncLLM output_handler failed.');
+    expect(diagnose(log).rootCause?.lineNumber).toBeGreaterThan(8);
+  });
 });
 
 describe('a stop asked while a traceback lies open and forgotten', () => {
@@ -341,6 +361,24 @@ describe('a hint the server went past', () => {
       'sglang-1  | [2025-10-29 11:26:03] SIGQUIT received. signum=None, frame=None. It usually means one child failed.',
     ].join('\n');
     expect(pick(log)).toBe(': SIGQUIT received. signum=None, frame=None. It usually means one child failed.');
+  });
+
+  it('weighs less than a traceback that lost its exception line', () => {
+    // fresh-o sglang-4361 after an SGLang run's logs: the run's start-up hint was named over the cut traceback.
+    const served = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `[2026-02-09 13:30:${String(i % 60).padStart(2, '0')}] INFO:     127.0.0.1:4${i} - "POST /generate HTTP/1.1" 200 OK`,
+    );
+    const log = [
+      "[2026-02-09 13:22:57] Ignore import error when loading sglang.srt.multimodal.processors.mimo_v2: No module named 'torchcodec'",
+      '[2026-02-09 13:23:40] The server is fired up and ready to roll!',
+      ...served,
+      '[2026-09-15 13:53:07 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1662, in run_event_loop',
+      '    dispatch_event_loop(self)',
+    ].join('\n');
+    expect(pick(log)).toMatch(/^: a traceback ended before its exception line/);
   });
 });
 
