@@ -457,8 +457,11 @@ function errorBeforeCut(chosen: Scored): Scored {
   const cut = chosen.candidate;
   if (cut.exception !== null || !cut.message.startsWith(CUT_TRACEBACK)) return chosen;
   const before = cut.context.slice(0, cut.contextBefore);
-  const opened = before.findLastIndex((line) => TRACEBACK_START.test(line));
-  for (let i = opened - 1; i >= 0 && i >= opened - SAID_BEFORE_CUT; i--) {
+  // The traceback's own first line (kept cut to its first characters): another traceback's may come later.
+  const opened = before.findLastIndex(
+    (line) => cut.line.raw.startsWith(line) && TRACEBACK_START.test(cut.line.raw),
+  );
+  for (let i = opened - 1; i >= 0 && i >= opened - SAID_BEFORE_CUT && cut.line.n - (opened - i) >= 1; i--) {
     const line = parseLine(before[i] ?? '', cut.line.n - (opened - i));
     if (line.process !== cut.line.process || !FAILURE_WORDS.test(line.text) || isNoise(line.text)) continue;
     return { ...chosen, candidate: { ...cut, kind: 'error-line', message: line.text.trim(), line } };

@@ -336,6 +336,13 @@ describe('a traceback cut before its exception line', () => {
     expect(rc?.lineNumber).toBe(2);
   });
 
+  it("looks before its own first line, not another traceback's", () => {
+    // A counterexample of test/hostile/diagnose-properties.test.ts: a line number of 0 was reported.
+    const log =
+      'Traceback (most recent call last):\nError: ShardCannotStart\n[rank0]: Traceback (most recent call last):\n';
+    expect(diagnose(log).rootCause?.lineNumber).toBeGreaterThanOrEqual(1);
+  });
+
   it('says it was cut where its first line carries no message', () => {
     const log = [
       '[2026-09-15 13:53:07 TP0] Scheduler hit an exception: Traceback (most recent call last):',
