@@ -455,12 +455,13 @@ const SAID_BEFORE_CUT = 8;
  */
 function errorBeforeCut(chosen: Scored): Scored {
   const cut = chosen.candidate;
-  if (cut.exception !== null || !cut.message.startsWith(CUT_TRACEBACK)) return chosen;
+  const header = cut.line.raw;
+  if (cut.exception !== null || !cut.message.startsWith(CUT_TRACEBACK) || !TRACEBACK_START.test(header))
+    return chosen;
   const before = cut.context.slice(0, cut.contextBefore);
-  // The traceback's own first line (kept cut to its first characters): another traceback's may come later.
-  const opened = before.findLastIndex(
-    (line) => cut.line.raw.startsWith(line) && TRACEBACK_START.test(cut.line.raw),
-  );
+  // Its own first line as the context keeps it (a long one cut short), not a blank line or another
+  // traceback's after it: the lines before it are numbered from it.
+  const opened = before.findLastIndex((line) => line !== '' && header.startsWith(line));
   for (let i = opened - 1; i >= 0 && i >= opened - SAID_BEFORE_CUT && cut.line.n - (opened - i) >= 1; i--) {
     const line = parseLine(before[i] ?? '', cut.line.n - (opened - i));
     if (line.process !== cut.line.process || !FAILURE_WORDS.test(line.text) || isNoise(line.text)) continue;

@@ -143,7 +143,7 @@ class Session implements DiagnosisSession, ScanTarget {
     if (this.continued !== null) return true;
     if (this.warningContinues) return true;
     if (this.awaitingContext.length > 0 || this.consoleCopy.engaged || this.dumpLeft > 0) return true;
-    return this.assembler.isBusy(n);
+    return this.assembler.wantsLine(n);
   }
 
   readsClosely(n: number): boolean {
@@ -207,7 +207,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const dump = this.readsDump(rawLine);
     // Most of a long log is chatter: a line that can matter to nothing here is only remembered as context.
     const matters = this.options.readEveryLine === true || mayMatter(rawLine);
-    if (!matters && !this.assembler.isBusy(this.lineCount) && !this.assembler.mayTrail(this.lineCount)) {
+    if (!matters && !this.assembler.wantsLine(this.lineCount)) {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       if (this.framesAtEnd > 0 && NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
@@ -217,10 +217,7 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     // Reading every line, one the quick reading would skip still counts as ordinary work, as it does there.
     const skippable =
-      this.options.readEveryLine === true &&
-      !this.assembler.isBusy(this.lineCount) &&
-      !this.assembler.mayTrail(this.lineCount) &&
-      !mayMatter(rawLine);
+      this.options.readEveryLine === true && !this.assembler.wantsLine(this.lineCount) && !mayMatter(rawLine);
     const line = parseLine(rawLine, this.lineCount);
     if (STACK_FRAME_LINE.test(rawLine)) this.framesAtEnd++;
     else if (NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;

@@ -152,12 +152,12 @@ export class TracebackAssembler {
   }
 
   /**
-   * Whether line `n` may be the rest of a finished traceback's message, kept until a chain marker says so
-   * (`Cannot access gated repo ...` / `Your request to access model ... has been rejected`): a reader that
-   * skips lines must read these.
+   * Whether line `n` is one a reader that skips lines must give it: a traceback is being read, or `n` may be
+   * the rest of a finished one's message, kept until a chain marker says so (`Cannot access gated repo ...` /
+   * `Your request to access model ... has been rejected`).
    */
-  mayTrail(n: number): boolean {
-    return n - this.latestFinished <= TRAILING_KEPT;
+  wantsLine(n: number): boolean {
+    return this.isBusy(n) || n - this.latestFinished <= TRAILING_KEPT;
   }
 
   /**

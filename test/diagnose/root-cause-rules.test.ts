@@ -158,17 +158,22 @@ describe('a server that was stopped', () => {
 });
 
 describe('after a stop, before the shutdown says it is complete', () => {
+  // The end of the healthy fresh-o vllm-h4301: a stop, and the errors its unwinding logs.
+  const STOPPED_VLLM = [
+    '(APIServer pid=1) INFO:     Application startup complete.',
+    '(APIServer pid=1) INFO 07-25 15:15:02 [launcher.py:100] [shutdown] API server: shutdown triggered',
+    '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] AsyncLLM output_handler failed.',
+    '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] Traceback (most recent call last):',
+    '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]   File "/v/vllm/v1/engine/core_client.py", line 1061, in get_output_async',
+    '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]     raise self._format_exception(outputs) from None',
+    '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+    '(APIServer pid=1) INFO 07-25 15:15:04 [launcher.py:149] [shutdown] API server: shutting down FastAPI HTTP server',
+  ];
+
   it("the engine's death that says why is the next run's, and the stop's own errors stay the stop's", () => {
-    // fresh-o vllm-4251 after the healthy vllm-h4301, with no line between them.
+    // fresh-o vllm-4251 after it, with no line between them.
     const log = [
-      '(APIServer pid=1) INFO:     Application startup complete.',
-      '(APIServer pid=1) INFO 07-25 15:15:02 [launcher.py:100] [shutdown] API server: shutdown triggered',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] AsyncLLM output_handler failed.',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] Traceback (most recent call last):',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]   File "/v/vllm/v1/engine/core_client.py", line 1061, in get_output_async',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]     raise self._format_exception(outputs) from None',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
-      '(APIServer pid=1) INFO 07-25 15:15:04 [launcher.py:149] [shutdown] API server: shutting down FastAPI HTTP server',
+      ...STOPPED_VLLM,
       'Traceback (most recent call last):',
       '  File "/x/lib/python3.10/site-packages/vllm/engine/async_llm_engine.py", line 70, in _log_task_completion',
       '    raise AsyncEngineDeadError(',
@@ -180,23 +185,16 @@ describe('after a stop, before the shutdown says it is complete', () => {
   });
 
   it("an error the stop's unwinding logged is not moved into the next run's failure", () => {
-    // fresh-o vllm-4356 after the healthy vllm-h4301: the shutdown's `AsyncLLM output_handler failed.` was blamed.
+    // fresh-o vllm-4356 after it: the shutdown's `AsyncLLM output_handler failed.` was blamed.
     const log = [
-      '(APIServer pid=1) INFO:     Application startup complete.',
-      '(APIServer pid=1) INFO 07-25 15:15:02 [launcher.py:100] [shutdown] API server: shutdown triggered',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] AsyncLLM output_handler failed.',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] Traceback (most recent call last):',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]   File "/v/vllm/v1/engine/core_client.py", line 1061, in get_output_async',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704]     raise self._format_exception(outputs) from None',
-      '(APIServer pid=1) ERROR 07-25 15:15:03 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
-      '(APIServer pid=1) INFO 07-25 15:15:04 [launcher.py:149] [shutdown] API server: shutting down FastAPI HTTP server',
+      ...STOPPED_VLLM,
       '(EngineCore_DP0 pid=43418) ERROR 10-23 09:29:42 [multiproc_executor.py:154] Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
       '(EngineCore_DP0 pid=43418) Traceback (most recent call last):',
       '(EngineCore_DP0 pid=43418)   File "/x/lib/python3.12/multiprocessing/process.py", line 314, in _bootstrap',
       '(EngineCore_DP0 pid=43418)     self.run()',
     ].join('\n');
     expect(pick(log)).not.toBe(': AsyncLLM output_handler failed.');
-    expect(diagnose(log).rootCause?.lineNumber).toBeGreaterThan(8);
+    expect(diagnose(log).rootCause?.lineNumber).toBeGreaterThan(STOPPED_VLLM.length);
   });
 });
 
@@ -334,6 +332,10 @@ describe('a traceback cut before its exception line', () => {
     const rc = diagnose(log).rootCause;
     expect(rc?.message).toMatch(/^Number of tokens in multimodal embedding does not match/);
     expect(rc?.lineNumber).toBe(2);
+    // Blank lines after the cut traceback do not move where it is looked for.
+    const padded = diagnose(`${log}\n\n\n`).rootCause;
+    expect(padded?.message).toMatch(/^Number of tokens in multimodal embedding does not match/);
+    expect(padded?.lineNumber).toBe(2);
   });
 
   it("looks before its own first line, not another traceback's", () => {
