@@ -233,6 +233,19 @@ export function hasFatalEvidence(attempt: Attempt): boolean {
   return attempt.exitedWithFailure || eligibleCandidates(attempt).some((c) => c.fatal);
 }
 
+/**
+ * A start whose only sign of failing is a warning it went on past (`Failed to import from vllm._C with
+ * ImportError(...)`, then its version line) where the log ends: it says less than an earlier start's death.
+ */
+export function onlyWarnedPast(attempt: Attempt): boolean {
+  if (attempt.exitedWithFailure) return false;
+  const fatal = eligibleCandidates(attempt).filter((c) => c.fatal);
+  return (
+    fatal.length > 0 &&
+    fatal.every((c) => c.line.level === 'WARNING' && attempt.work - c.workBefore >= WENT_ON_AFTER_WARNING)
+  );
+}
+
 /** Ordinary lines after an error that show a start went on past it. */
 export const WENT_ON = 10;
 

@@ -11,6 +11,7 @@ import {
   deathOf,
   eligibleCandidates,
   hasFatalEvidence,
+  onlyWarnedPast,
   LIVED_THROUGH,
   saysLessThan,
   speaksOfFailure,
@@ -218,19 +219,22 @@ function healthOf(attempt: Attempt | undefined): Diagnosis['health'] {
 
 function findFailingAttempt(attempts: readonly Attempt[]): Attempt | null {
   let empty: Attempt | null = null;
+  let warned: Attempt | null = null;
   for (let i = attempts.length - 1; i >= 0; i--) {
     const attempt = attempts[i] as Attempt;
     if (hasFatalEvidence(attempt)) {
       // systemd's refusal to start again (`Start request repeated too quickly`) ran nothing of the server:
       // the start before it, whose lines say why, is the one that failed.
-      if (attempt.candidates.length > 0 || attempt.engineLines > 0) return attempt;
-      empty ??= attempt;
+      if (attempt.candidates.length === 0 && attempt.engineLines === 0) empty ??= attempt;
+      // A start the log ends in after a warning it went past: an earlier start's death says more.
+      else if (i === attempts.length - 1 && onlyWarnedPast(attempt)) warned = attempt;
+      else return attempt;
       continue;
     }
     // A later start that became ready without failing means the service recovered.
-    if (attempt.readyLine !== null) return null;
+    if (attempt.readyLine !== null) return warned;
   }
-  return empty;
+  return warned ?? empty;
 }
 
 /** Lines after a failure within which it still ends the log (attempt.ts's LIFE_AFTER_FAILURE counts work). */

@@ -82,6 +82,20 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     // A paste cut before its exception line still outweighs nothing: the unwinding's error is not it.
     cause: 'a traceback ended before its exception line',
   },
+  {
+    name: "a wrapper's next start that the log ends in after a warning it went past: the start before died of the cause",
+    lines: [
+      ...SERVED,
+      'Traceback (most recent call last):',
+      '  File "/opt/vllm/vllm/entrypoints/openai/api_server.py", line 530, in run_server',
+      '    temp_socket.bind(("", args.port))',
+      'OSError: [Errno 98] Address already in use',
+      'Starting vLLM...',
+      "WARNING 10-10 10:22:58 _custom_ops.py:18] Failed to import from vllm._C with ImportError('libcuda.so.1: cannot open shared object file: No such file or directory')",
+      'INFO 10-10 10:23:00 api_server.py:526] vLLM API server version 0.6.1',
+    ],
+    cause: 'Address already in use',
+  },
 ];
 
 // A syslog copy of a host's journal with no unit named (test/fixtures/fresh-2026-12-04e/vllm-1303's shape).

@@ -148,6 +148,52 @@ describe('bare lines after a tagged exception line', () => {
     );
     expect(found[0]?.detail).toEqual([]);
   });
+
+  it('are its message when indented under it', () => {
+    const found = assemble(
+      [
+        '(EngineCore_0 pid=58) Traceback (most recent call last):',
+        '(EngineCore_0 pid=58)   File "/t/cpp_extension.py", line 2522, in _run_ninja_build',
+        '(EngineCore_0 pid=58)     raise RuntimeError(message) from e',
+        "(EngineCore_0 pid=58) RuntimeError: Error building extension 'sampling':",
+        '  FAILED: sampling.cuda.o',
+        '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
+      ].join('\n'),
+    );
+    expect(found[0]?.detail.map((l) => l.text.trim())).toEqual([
+      'FAILED: sampling.cuda.o',
+      '/bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
+    ]);
+  });
+});
+
+describe('frames printed bare before the tagged exception line they raise (corpus-3 vllm-103)', () => {
+  const frames = [
+    '  File "/t/cpp_extension.py", line 2522, in _run_ninja_build',
+    '    raise RuntimeError(message) from e',
+    '',
+  ];
+
+  it('close with it, its message lines indented under it', () => {
+    const found = assemble(
+      [
+        ...frames,
+        "kserve-container (EngineCore_0 pid=58) RuntimeError: Error building extension 'sampling':",
+        '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
+      ].join('\n'),
+    );
+    expect(found.map((t) => [t.exception, t.message, t.frames.length, t.detail.length])).toEqual([
+      ['RuntimeError', "Error building extension 'sampling':", 1, 1],
+    ]);
+  });
+
+  it('stay apart from a tagged exception of another class', () => {
+    const found = assemble([...frames, '(EngineCore_0 pid=58) ValueError: another'].join('\n'));
+    expect(found.map((t) => [t.exception, t.frames.length])).toEqual([
+      ['RuntimeError', 1],
+      ['ValueError', 0],
+    ]);
+  });
 });
 
 describe('a traceback quoted inside an indented block', () => {

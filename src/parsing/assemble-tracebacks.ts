@@ -89,9 +89,14 @@ export class TracebackAssembler {
       line.formats.length === 0 &&
       !this.open.has(key) &&
       this.lastOpened !== null &&
-      continuesBare(this.open.get(this.lastOpened))
+      continuesBare(this.open.get(this.lastOpened), line.text)
     ) {
       key = this.lastOpened;
+    }
+    // A traceback's frames printed bare, its exception line tagged by its process (a pod's log where only
+    // some lines carry the container's and the process's prefix): the line its last frame raises closes it.
+    if (line.formats.length > 0 && !this.open.has(key) && this.lastOpened !== null) {
+      if (raisedBy(this.open.get(this.lastOpened), line)) key = this.lastOpened;
     }
     const text = line.text;
     const state = this.open.get(key);
@@ -333,12 +338,33 @@ export class TracebackAssembler {
 /**
  * Whether a bare line may go on with this open traceback: its body, or the message of an exception line
  * printed bare too. An exception line its process tagged (vLLM's `(APIServer pid=1) RuntimeError: ...`)
- * ends with the tagged lines: what a job runner prints bare after it (`srun: error: ...`) is not its message.
+ * ends with the tagged lines, unless the bare line is indented under it as its message's rest (a build's
+ * output under `RuntimeError: Error building extension 'sampling':` where only the first line was tagged):
+ * what a job runner prints bare after it (`srun: error: ...`) is not its message.
  */
-function continuesBare(state: OpenState | undefined): boolean {
+function continuesBare(state: OpenState | undefined, text: string): boolean {
   if (state === undefined) return false;
-  return !state.closed || (state.traceback.messageLine?.formats.length ?? 0) === 0;
+  if (!state.closed || (state.traceback.messageLine?.formats.length ?? 0) === 0) return true;
+  return INDENTED_REST.test(text);
 }
+
+/** Lines (a blank one) between a traceback's last frame and the tagged exception line it raised. */
+const RAISED_WITHIN = 2;
+
+/** Whether `line` is the exception the open, untagged traceback's last frame raises (`raise RuntimeError(...)`). */
+function raisedBy(state: OpenState | undefined, line: ParsedLine): boolean {
+  if (state === undefined || state.closed || line.n - state.lastSeen > RAISED_WITHIN) return false;
+  const raised = RAISE.exec(state.traceback.frames.at(-1)?.code ?? '')?.[1];
+  const exception = readExceptionLine(line.text);
+  return (
+    raised !== undefined && exception !== null && lastSegmentOf(exception.type) === lastSegmentOf(raised)
+  );
+}
+
+const lastSegmentOf = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
+/** A line indented under a message: its rest, not a line of its own. */
+const INDENTED_REST = /^[ \t]+\S/;
 
 /** How far Python indents a frame's `File` line past its traceback's header. */
 const FRAME_INDENT = 2;
