@@ -142,7 +142,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
     exceptions: /^ModuleNotFoundError$/,
     words:
-      /No module named|No package metadata was found for|\bnot available or outdated\b|is not installed|Failed to find C compiler|not installed\b|please install|pip install|requires "?[\w.-]+"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
+      /No module named|No package metadata was found for|Library not loaded:|\bnot available or outdated\b|is not installed|Failed to find C compiler|not installed\b|please install|pip install|requires "?[\w.-]+"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
   },
   {
     category: 'model-unsupported-arch',

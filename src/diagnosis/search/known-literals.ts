@@ -638,10 +638,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['No module named', ['No module named']],
   [
-    "No module named|No package metadata was found for|\\bnot available or outdated\\b|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
+    "No module named|No package metadata was found for|Library not loaded:|\\bnot available or outdated\\b|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
     [
       'No module named',
       'No package metadata was found for',
+      'Library not loaded:',
       'not available or outdated',
       'is not installed',
       'Failed to find C compiler',
@@ -1868,11 +1869,17 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    "error while loading shared libraries: (.+)|symbol lookup error: (.+)|version `[^`']+' not found \\(required by [^)]+\\)",
-    ['error while loading shared libraries: ', 'symbol lookup error: ', "' not found (required by "],
+    "error while loading shared libraries: (.+)|symbol lookup error: (.+)|version `[^`']+' not found \\(required by [^)]+\\)|\\bdyld(?:\\[\\d+\\])?: (?:Library not loaded|Symbol not found): (.+)",
+    [
+      'error while loading shared libraries: ',
+      'symbol lookup error: ',
+      "' not found (required by ",
+      ': Library not loaded: ',
+      ': Symbol not found: ',
+    ],
   ],
   [
-    'error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn\'t|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|dumped core|instead of \\w+_SUCCESS|instead of "Success"|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]',
+    'error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn\'t|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|library not loaded|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|dumped core|instead of \\w+_SUCCESS|instead of "Success"|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]',
     [
       'error',
       'fail',
@@ -1934,6 +1941,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'sigabrt',
       'violation',
       'died unexpectedly',
+      'library not loaded',
       'corrupt',
       ' dead',
       'no such file',

@@ -8,10 +8,13 @@ export default defineGrammar({
     {
       id: 'loader-error',
       rank: 40,
+      // macOS's loader says it as `dyld[PID]: Library not loaded: @rpath/libllama.dylib`.
       pattern:
-        /error while loading shared libraries: (.+)|symbol lookup error: (.+)|version `[^`']+' not found \(required by [^)]+\)/,
+        /error while loading shared libraries: (.+)|symbol lookup error: (.+)|version `[^`']+' not found \(required by [^)]+\)|\bdyld(?:\[\d+\])?: (?:Library not loaded|Symbol not found): (.+)/,
       fatal: true,
       strength: 44,
+      // A front-end or launcher relays its child's stderr at its own INFO or DEBUG level: still the loader.
+      quiet: true,
     },
   ],
 });
