@@ -158,7 +158,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^(?:SafetensorError|HeaderTooLarge|UnpicklingError)$/,
     packages: /safetensors|model_loader|weight_utils|gguf|modeling_utils/,
     words:
-      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\bloaded_weight\b|no module or parameter named/i,
+      /\bsafetensors?\b|\bcheckpoint\b|\bweights?\b|state_dict|size mismatch|shape mismatch(?!: value tensor)|Missing key|Unexpected key|\bgguf\b|llama_model_load|magic number|\btensor\b.{0,40}(?:not found|missing|shape)|corrupt|incomplete|\bloaded_weight\b|no module or parameter named|\breached (?:the )?end of (?:the )?file\b/i,
   },
   {
     category: 'config-invalid',
@@ -169,7 +169,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     genericExceptions: true,
     packages: /arg_utils|config\.py|server_args|argparse|pydantic/,
     words:
-      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\(.*\bcparams\.|\bis not in the \w+ list\b|json\.exception\.parse_error|\bparse error at line\b|\bsharding\b|\bon \d+ shards\b|does not support K-shift|shapes cannot be multiplied|\bunsupported [a-z\d]+_[a-z_]+ for\b|No adapter found for\b|expected scalar type \w+ but found/i,
+      /\binvalid\b|\bmust be\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\btp[_-]size\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\b|\bshould be\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\bargument\b|not implemented for '[\w ]+'|\bflag\b|--[a-z][\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\b|\b(?:data ?type|dtype) \S+ (?:is )?not supported|permission denied|\bEACCES\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\b.{0,60}\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\(.*\bcparams\.|\bis not in the \w+ list\b|json\.exception\.parse_error|\bparse error at line\b|\bsharding\b|\bon \d+ shards\b|does not support K-shift|shapes cannot be multiplied|\bunsupported [a-z\d]+_[a-z_]+ for\b|No adapter found for\b|expected scalar type \w+ but found|\bonly supported (?:for|with|by|when)\b/i,
   },
   {
     category: 'other',

@@ -37,6 +37,10 @@ describe('classifyCause', () => {
       [],
       'config-invalid',
     ],
+    // Set p: macOS's loader missing a library; a model file that ends early; a feature one backend alone has.
+    [null, 'dyld[41630]: Library not loaded: @rpath/libllama-common.0.dylib', [], 'missing-dependency'],
+    [null, 'error loading model: unexpectedly reached end of file', [], 'model-load-weights'],
+    ['AssertionError', 'Attention sinks are only supported for TRTLLM backend.', [], 'config-invalid'],
     // Set o: a library `not available or outdated` that the message asks to install is missing; a kernel not
     // written for an architecture; a setting's value the method does not take; a LoRA path with no adapter.
     [
