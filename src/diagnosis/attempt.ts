@@ -122,8 +122,13 @@ export interface Death {
 export function deathOf(attempt: Attempt): Death | null {
   if (attempt.readyLine === null) return null;
   const stop = attempt.stopLine ?? Infinity;
+  // A death the server said again it was ready after, then failed again, was recovered from (a container
+  // restarted in place): the later failure is the death.
+  const lastReady = attempt.lastReadyLine ?? 0;
+  const failedAgain = attempt.candidates.some((c) => c.fatal && c.phase !== 'request' && c.line.n > lastReady);
+  const readyAgain = failedAgain ? lastReady : 0;
   const marked =
-    attempt.diedAfterReady && attempt.deathLine !== null && attempt.deathLine < stop
+    attempt.diedAfterReady && attempt.deathLine !== null && attempt.deathLine < stop && attempt.deathLine > readyAgain
       ? { line: attempt.deathLine, chatter: attempt.deathChatter }
       : null;
   const ending = attempt.candidates.find(
@@ -132,6 +137,9 @@ export function deathOf(attempt: Attempt): Death | null {
       c.fatal &&
       c.phase !== 'request' &&
       c.line.n < stop &&
+      // A server that said again it was ready after it lived through it (Ollama's runner after a failed probe
+      // of one GPU backend: `ggml_cuda_init: failed to initialize ROCm`, then `Server listening`).
+      readyAgain < c.line.n &&
       (c.phase === 'start-up' || attempt.chatter - c.chatterBefore < LIFE_AFTER_FAILURE),
   );
   const ends = ending ? { line: ending.line.n, chatter: ending.chatterBefore } : null;

@@ -119,3 +119,28 @@ describe('a warning served past, then a death with only a pointer', () => {
     );
   });
 });
+
+describe('a death the server said again it was ready after, then a later failure', () => {
+  // Set p's Ollama logs after Ollama's healthy logs with no boundary: a compose service's restart, then a
+  // runner's probe of one GPU backend it lived through (`Server listening` after it), then the failure.
+  it('names the later failure, not the probe', () => {
+    const log = [
+      'time=2026-06-24T21:10:00.000+05:30 level=INFO source=routes.go:1300 msg="Listening on 127.0.0.1:11434 (version 0.12.0)"',
+      'time=2026-06-24T21:10:06.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 4.10 seconds"',
+      '[GIN] 2026/06/24 - 21:10:07 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      'app-1 exited with code 3 (restarting)',
+      '[GIN] 2026/06/24 - 21:10:08 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      'time=2026-06-24T21:11:06.746+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
+      'ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected',
+      'load_backend: loaded CPU backend from /usr/lib/ollama/libggml-cpu-haswell.so',
+      'time=2026-06-24T21:11:06.773+05:30 level=INFO source=runner.go:1000 msg="Server listening on 127.0.0.1:43367"',
+      'time=2026-06-24T21:11:09.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 3.00 seconds"',
+      '[GIN] 2026/06/24 - 21:11:10 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      '[GIN] 2026/06/24 - 21:11:11 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      'time=2026-06-24T21:12:00.000+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
+      'llama_model_load: error loading model: unexpectedly reached end of file',
+      'llama_load_model_from_file: failed to load model',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain('unexpectedly reached end of file');
+  });
+});
