@@ -125,10 +125,15 @@ export function deathOf(attempt: Attempt): Death | null {
   // A death the server said again it was ready after, then failed again, was recovered from (a container
   // restarted in place): the later failure is the death.
   const lastReady = attempt.lastReadyLine ?? 0;
-  const failedAgain = attempt.candidates.some((c) => c.fatal && c.phase !== 'request' && c.line.n > lastReady);
+  const failedAgain = attempt.candidates.some(
+    (c) => c.fatal && c.phase !== 'request' && c.line.n > lastReady,
+  );
   const readyAgain = failedAgain ? lastReady : 0;
   const marked =
-    attempt.diedAfterReady && attempt.deathLine !== null && attempt.deathLine < stop && attempt.deathLine > readyAgain
+    attempt.diedAfterReady &&
+    attempt.deathLine !== null &&
+    attempt.deathLine < stop &&
+    attempt.deathLine > readyAgain
       ? { line: attempt.deathLine, chatter: attempt.deathChatter }
       : null;
   const ending = attempt.candidates.find(
