@@ -27,6 +27,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05n': 26,
   // Set o at c8dbfb5 (its first look was at af5d7b5).
   'fresh-2026-12-05o': 40,
+  // Set p at e4f0b1e (its first look was at 5c58da7).
+  'fresh-2026-12-05p': 34,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
