@@ -144,3 +144,22 @@ describe('a death the server said again it was ready after, then a later failure
     expect(diagnose(log.join('\n')).rootCause?.message).toContain('unexpectedly reached end of file');
   });
 });
+
+describe("a request's payload quoted in SGLang's request log", () => {
+  // Set o's sglang-4364 after SGLang's healthy logs: `--log-requests` quotes each prompt whole, words and all.
+  it('is no cause beside the failure after it', () => {
+    const log = [
+      '[2026-02-09 13:20:00] The server is fired up and ready to roll!',
+      "[2026-02-09 13:43:02] Finish: obj=GenerateReqInput(rid='a54da0', text='the file was not found, nor could it be'), out={'text': 'cannot find it'}",
+      ...Array.from(
+        { length: 5 },
+        (_, i) => `[2026-02-09 13:43:0${i}] INFO:     127.0.0.1:4000${i} - "POST /generate HTTP/1.1" 200 OK`,
+      ),
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 393, in __init__',
+      '    raise Exception(',
+      'Exception: Capture cuda graph failed: ',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain('Capture cuda graph failed');
+  });
+});

@@ -47,6 +47,9 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /stop processing: .*truncated = 0/,
   // SGLang's watchdog dumping a hung process's stacks before it ends it: the timeout after it is the news.
   /Pyspy failed to dump PID/,
+  // SGLang's request log (`--log-requests`): a request's payload, its prompt and output quoted whole (the
+  // reader may have taken `Finish:` for a logger's name).
+  /(?:^|\b(?:Receive|Finish): )obj=\w*ReqInput\(/,
 ];
 
 export const isNoise: (text: string) => boolean = anyOf(NOISE_PATTERNS);

@@ -28,6 +28,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Fatal error.', 'Fatal error:', 'Unhandled exception.'],
   ],
   ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', [': ']],
+  ['(?:^|\\b(?:Receive|Finish): )obj=\\w*ReqInput\\(', ['ReqInput(']],
   [
     '(?:model_loader|weight_utils|safetensors|modeling_utils|configuration_utils|auto_factory|cpp_extension|jit\\/core|jit\\/env)\\b',
     [
