@@ -116,16 +116,25 @@ describe('a bare exception under a header that only announces it', () => {
   });
 });
 
-// A paste cut before its exception line (fresh-l vllm-3657): the line of code it stopped at says most.
+// A paste cut before its exception line: the line of code it stopped at says most.
 describe('a traceback cut before its exception line', () => {
+  const cut = (code: string): string[] => [
+    'Traceback (most recent call last):',
+    '  File "/opt/vllm/lib64/python3.12/site-packages/vllm/model_executor/models/mllama.py", line 1392, in forward',
+    `    ${code}`,
+  ];
+
   it('says the code it ended at', () => {
-    const log = [
-      'Traceback (most recent call last):',
-      '  File "/opt/vllm/lib64/python3.12/site-packages/vllm/model_executor/models/mllama.py", line 1392, in forward',
-      '    assert actual_len >= last_group_len',
-    ];
-    expect(diagnose(log.join('\n')).rootCause?.message).toBe(
-      'a traceback ended before its exception line, at: assert actual_len >= last_group_len',
+    expect(diagnose(cut('hidden = torch.cat(parts)').join('\n')).rootCause?.message).toBe(
+      'a traceback ended before its exception line, at: hidden = torch.cat(parts)',
     );
+  });
+
+  it('at an `assert`, is the AssertionError its condition raised (fresh-l vllm-3657)', () => {
+    const cause = diagnose(cut('assert actual_len >= last_group_len').join('\n')).rootCause;
+    expect([cause?.exception, cause?.message]).toEqual([
+      'AssertionError',
+      'assert actual_len >= last_group_len',
+    ]);
   });
 });

@@ -105,6 +105,20 @@ describe('TracebackAssembler', () => {
     ]);
   });
 
+  it('infers an AssertionError from `assert` when the excerpt lost the last line (fresh-l vllm-3657)', () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/v/models/mllama.py", line 1392, in forward',
+        '    assert actual_len >= last_group_len',
+      ].join('\n'),
+    );
+    expect([found[0]?.exception, found[0]?.message]).toEqual([
+      'AssertionError',
+      'assert actual_len >= last_group_len',
+    ]);
+  });
+
   it('reads exception groups and notebook tracebacks', () => {
     const group = assemble(
       [

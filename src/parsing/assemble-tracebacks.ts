@@ -403,8 +403,16 @@ const RAISE = /^raise\s+([\w.]+)\(\s*(?:[rbfu]{0,2}(["'])(.*?)(?:\2|$))?/;
 function inferFromRaise(traceback: Traceback): void {
   const code = traceback.frames.at(-1)?.code;
   if (!code) return;
+  // `assert actual_len >= last_group_len` raises an AssertionError; its condition is what failed.
+  if (ASSERT.test(code)) {
+    traceback.exception = 'AssertionError';
+    traceback.message = code;
+    return;
+  }
   const m = RAISE.exec(code);
   if (m === null) return;
   traceback.exception = m[1] ?? null;
   traceback.message = m[3] ?? '';
 }
+
+const ASSERT = /^assert\b\s*\S/;
