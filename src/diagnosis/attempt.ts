@@ -169,9 +169,12 @@ export function workBeforeDeath(
   candidate: Candidate,
   readyAgain: number | null = null,
 ): number {
-  if (death === null || candidate.line.n >= death.line) return 0;
-  // The start went on to readiness after it, or said again that it was ready: the process lived through it.
-  if (!candidate.afterReady || (readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
+  if (death === null) return 0;
+  // The start went on to readiness after it, or said again that it was ready: the process lived through it,
+  // even where it came after a death (a restart's probe of a GPU backend it went on without).
+  if ((readyAgain ?? 0) > candidate.line.n) return LIVED_THROUGH;
+  if (candidate.line.n >= death.line) return 0;
+  if (!candidate.afterReady) return LIVED_THROUGH;
   const work = Math.min(Math.max(death.chatter - candidate.chatterBefore, 0), MAX_WORK_BEFORE_DEATH);
   // A warning the server served on past as far as can be (`TORCH_CUDA_ARCH_LIST is not set` at a request's
   // kernel build) was lived through: it says less of the death than the death's own pointer elsewhere.

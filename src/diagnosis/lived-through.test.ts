@@ -145,6 +145,33 @@ describe('a death the server said again it was ready after, then a later failure
   });
 });
 
+describe('an error between a death and the readiness that followed it', () => {
+  // Set p's ollama-4414 after Ollama's healthy logs: another service's exit read as a death, then a runner's
+  // probe it went on past (`Server listening`, `llama runner started`), then a runner's death the server lives
+  // through (Ollama logs it as an error and retries).
+  it('was lived through: the later failure is named', () => {
+    const log = [
+      'time=2026-06-24T21:10:00.000+05:30 level=INFO source=routes.go:1300 msg="Listening on 127.0.0.1:11434 (version 0.12.0)"',
+      'time=2026-06-24T21:10:06.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 4.10 seconds"',
+      '[GIN] 2026/06/24 - 21:10:07 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      'app-1     | ERROR:    Application startup failed. Exiting.',
+      '[GIN] 2026/06/24 - 21:10:08 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      'time=2026-06-24T21:11:06.746+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
+      'ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected',
+      'load_backend: loaded CPU backend from /usr/lib/ollama/libggml-cpu-haswell.so',
+      'time=2026-06-24T21:11:06.773+05:30 level=INFO source=runner.go:1000 msg="Server listening on 127.0.0.1:43367"',
+      'time=2026-06-24T21:11:09.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 3.00 seconds"',
+      '[GIN] 2026/06/24 - 21:11:10 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      '[GIN] 2026/06/24 - 21:11:11 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+      '2023/10/06 15:01:18 llama.go:313: starting llama runner',
+      '2023/10/06 15:01:18 llama.go:349: waiting for llama runner to start responding',
+      '2023/10/06 15:01:20 llama.go:323: llama runner exited with error: signal: illegal instruction',
+      '2023/10/06 15:03:18 llama.go:330: error starting llama runner: llama runner did not start within alloted time, retrying',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain('llama runner exited with error');
+  });
+});
+
 describe("a request's payload quoted in SGLang's request log", () => {
   // Set o's sglang-4364 after SGLang's healthy logs: `--log-requests` quotes each prompt whole, words and all.
   it('is no cause beside the failure after it', () => {
