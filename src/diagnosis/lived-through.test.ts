@@ -120,55 +120,53 @@ describe('a warning served past, then a death with only a pointer', () => {
   });
 });
 
-describe('a death the server said again it was ready after, then a later failure', () => {
-  // Set p's Ollama logs after Ollama's healthy logs with no boundary: a compose service's restart, then a
-  // runner's probe of one GPU backend it lived through (`Server listening` after it), then the failure.
-  it('names the later failure, not the probe', () => {
-    const log = [
-      'time=2026-06-24T21:10:00.000+05:30 level=INFO source=routes.go:1300 msg="Listening on 127.0.0.1:11434 (version 0.12.0)"',
-      'time=2026-06-24T21:10:06.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 4.10 seconds"',
-      '[GIN] 2026/06/24 - 21:10:07 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      'app-1 exited with code 3 (restarting)',
-      '[GIN] 2026/06/24 - 21:10:08 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      'time=2026-06-24T21:11:06.746+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
-      'ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected',
-      'load_backend: loaded CPU backend from /usr/lib/ollama/libggml-cpu-haswell.so',
-      'time=2026-06-24T21:11:06.773+05:30 level=INFO source=runner.go:1000 msg="Server listening on 127.0.0.1:43367"',
-      'time=2026-06-24T21:11:09.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 3.00 seconds"',
-      '[GIN] 2026/06/24 - 21:11:10 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      '[GIN] 2026/06/24 - 21:11:11 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      'time=2026-06-24T21:12:00.000+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
-      'llama_model_load: error loading model: unexpectedly reached end of file',
-      'llama_load_model_from_file: failed to load model',
-    ];
-    expect(diagnose(log.join('\n')).rootCause?.message).toContain('unexpectedly reached end of file');
-  });
-});
+/**
+ * An Ollama server that served, saw a death (`death`), then started a runner that probed a GPU backend it went
+ * on without (`failed to initialize ROCm`, then `Server listening`) and served again (set p's Ollama failures
+ * after Ollama's healthy logs).
+ */
+const SERVED_PAST_A_PROBE = (death: string): string[] => [
+  'time=2026-06-24T21:10:00.000+05:30 level=INFO source=routes.go:1300 msg="Listening on 127.0.0.1:11434 (version 0.12.0)"',
+  'time=2026-06-24T21:10:06.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 4.10 seconds"',
+  '[GIN] 2026/06/24 - 21:10:07 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+  death,
+  '[GIN] 2026/06/24 - 21:10:08 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+  'time=2026-06-24T21:11:06.746+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
+  'ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected',
+  'load_backend: loaded CPU backend from /usr/lib/ollama/libggml-cpu-haswell.so',
+  'time=2026-06-24T21:11:06.773+05:30 level=INFO source=runner.go:1000 msg="Server listening on 127.0.0.1:43367"',
+  'time=2026-06-24T21:11:09.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 3.00 seconds"',
+  '[GIN] 2026/06/24 - 21:11:10 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+  '[GIN] 2026/06/24 - 21:11:11 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+];
 
-describe('an error between a death and the readiness that followed it', () => {
-  // Set p's ollama-4414 after Ollama's healthy logs: another service's exit read as a death, then a runner's
-  // probe it went on past (`Server listening`, `llama runner started`), then a runner's death the server lives
-  // through (Ollama logs it as an error and retries).
-  it('was lived through: the later failure is named', () => {
-    const log = [
-      'time=2026-06-24T21:10:00.000+05:30 level=INFO source=routes.go:1300 msg="Listening on 127.0.0.1:11434 (version 0.12.0)"',
-      'time=2026-06-24T21:10:06.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 4.10 seconds"',
-      '[GIN] 2026/06/24 - 21:10:07 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
+describe('an error between a death and the readiness that followed it was lived through', () => {
+  it.each([
+    [
+      // A compose service's restart, then a model that fails to load: a fatal failure after the readiness.
+      'a later model load that fails',
+      'app-1 exited with code 3 (restarting)',
+      [
+        'time=2026-06-24T21:12:00.000+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
+        'llama_model_load: error loading model: unexpectedly reached end of file',
+        'llama_load_model_from_file: failed to load model',
+      ],
+      'unexpectedly reached end of file',
+    ],
+    [
+      // Another service's exit, then a runner's death the server lives through (Ollama logs it and retries).
+      "a later runner's death",
       'app-1     | ERROR:    Application startup failed. Exiting.',
-      '[GIN] 2026/06/24 - 21:10:08 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      'time=2026-06-24T21:11:06.746+05:30 level=INFO source=runner.go:963 msg="starting go runner"',
-      'ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected',
-      'load_backend: loaded CPU backend from /usr/lib/ollama/libggml-cpu-haswell.so',
-      'time=2026-06-24T21:11:06.773+05:30 level=INFO source=runner.go:1000 msg="Server listening on 127.0.0.1:43367"',
-      'time=2026-06-24T21:11:09.781+05:30 level=INFO source=server.go:1310 msg="llama runner started in 3.00 seconds"',
-      '[GIN] 2026/06/24 - 21:11:10 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      '[GIN] 2026/06/24 - 21:11:11 | 200 |  1.2s |       127.0.0.1 | POST     "/api/generate"',
-      '2023/10/06 15:01:18 llama.go:313: starting llama runner',
-      '2023/10/06 15:01:18 llama.go:349: waiting for llama runner to start responding',
-      '2023/10/06 15:01:20 llama.go:323: llama runner exited with error: signal: illegal instruction',
-      '2023/10/06 15:03:18 llama.go:330: error starting llama runner: llama runner did not start within alloted time, retrying',
-    ];
-    expect(diagnose(log.join('\n')).rootCause?.message).toContain('llama runner exited with error');
+      [
+        '2023/10/06 15:01:18 llama.go:313: starting llama runner',
+        '2023/10/06 15:01:20 llama.go:323: llama runner exited with error: signal: illegal instruction',
+        '2023/10/06 15:03:18 llama.go:330: error starting llama runner: llama runner did not start within alloted time, retrying',
+      ],
+      'llama runner exited with error',
+    ],
+  ])('%s is named, not the probe', (_name, death, failure, cause) => {
+    const log = [...SERVED_PAST_A_PROBE(death), ...failure];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain(cause);
   });
 });
 
