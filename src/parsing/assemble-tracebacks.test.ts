@@ -91,33 +91,29 @@ describe('TracebackAssembler', () => {
     expect(found[0]?.detail.map((l) => l.text)).toEqual(['/usr/bin/ld: cannot find -lcuda']);
   });
 
-  it('infers the exception from `raise` when the excerpt lost the last line', () => {
-    const found = assemble(
-      [
-        'Traceback (most recent call last):',
-        '  File "/a.py", line 9, in load',
-        '    raise ValueError("No available memory for the cache blocks. "',
-      ].join('\n'),
-    );
-    expect([found[0]?.exception, found[0]?.message]).toEqual([
+  it.each([
+    [
+      '`raise`',
+      '    raise ValueError("No available memory for the cache blocks. "',
       'ValueError',
       'No available memory for the cache blocks. ',
-    ]);
-  });
-
-  it('infers an AssertionError from `assert` when the excerpt lost the last line (fresh-l vllm-3657)', () => {
-    const found = assemble(
-      [
-        'Traceback (most recent call last):',
-        '  File "/v/models/mllama.py", line 1392, in forward',
-        '    assert actual_len >= last_group_len',
-      ].join('\n'),
-    );
-    expect([found[0]?.exception, found[0]?.message]).toEqual([
+    ],
+    // fresh-l vllm-3657: an `assert` raises an AssertionError, its condition what failed.
+    [
+      '`assert`',
+      '    assert actual_len >= last_group_len',
       'AssertionError',
       'assert actual_len >= last_group_len',
-    ]);
-  });
+    ],
+  ])(
+    'infers the exception from %s when the excerpt lost the last line',
+    (_kind, code, exception, message) => {
+      const found = assemble(
+        ['Traceback (most recent call last):', '  File "/a.py", line 9, in load', code].join('\n'),
+      );
+      expect([found[0]?.exception, found[0]?.message]).toEqual([exception, message]);
+    },
+  );
 
   it('reads exception groups and notebook tracebacks', () => {
     const group = assemble(

@@ -7,6 +7,7 @@ import {
   NOTEBOOK_FRAME,
   TRACEBACK_START,
   isChainMarker,
+  lastSegment,
   readExceptionLine,
   type Traceback,
 } from './traceback.js';
@@ -95,8 +96,13 @@ export class TracebackAssembler {
     }
     // A traceback's frames printed bare, its exception line tagged by its process (a pod's log where only
     // some lines carry the container's and the process's prefix): the line its last frame raises closes it.
-    if (line.formats.length > 0 && !this.open.has(key) && this.lastOpened !== null) {
-      if (raisedBy(this.open.get(this.lastOpened), line)) key = this.lastOpened;
+    if (
+      line.formats.length > 0 &&
+      !this.open.has(key) &&
+      this.lastOpened !== null &&
+      raisedBy(this.open.get(this.lastOpened), line)
+    ) {
+      key = this.lastOpened;
     }
     const text = line.text;
     const state = this.open.get(key);
@@ -356,12 +362,8 @@ function raisedBy(state: OpenState | undefined, line: ParsedLine): boolean {
   if (state === undefined || state.closed || line.n - state.lastSeen > RAISED_WITHIN) return false;
   const raised = RAISE.exec(state.traceback.frames.at(-1)?.code ?? '')?.[1];
   const exception = readExceptionLine(line.text);
-  return (
-    raised !== undefined && exception !== null && lastSegmentOf(exception.type) === lastSegmentOf(raised)
-  );
+  return raised !== undefined && exception !== null && lastSegment(exception.type) === lastSegment(raised);
 }
-
-const lastSegmentOf = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 /** A line indented under a message: its rest, not a line of its own. */
 const INDENTED_REST = /^[ \t]+\S/;
