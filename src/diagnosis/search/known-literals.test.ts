@@ -28,8 +28,8 @@ describe('the literals read at build time (scripts/build-literals.mjs)', () => {
     }
   });
 
+  // None is refused now (a group's runs are read through it); a pattern added beyond the reader would be.
   it('refuse, with the error reading gives, each source that cannot be read', () => {
-    expect(REFUSED_LITERALS.size).toBeGreaterThan(0);
     for (const [source, message] of REFUSED_LITERALS) {
       expect(() => readLiterals(source)).toThrow(message);
       expect(() => requiredLiterals(source)).toThrow(message);

@@ -27,7 +27,28 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '(?:Fatal error[.:]|Unhandled exception\\.)\\s+(System\\.[\\w.]+(?:Exception|Error)): (.+)',
     ['Fatal error.', 'Fatal error:', 'Unhandled exception.'],
   ],
-  ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', [': ']],
+  ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', ['Error: ', 'Exception: ']],
+  [
+    "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
+    [
+      'double free or corruption (!prev)',
+      'double free or corruption (out)',
+      'double free or corruption (top)',
+      'double free or corruption (fasttop)',
+      'free(): ',
+      'corrupted size vs. prev_size',
+      'corrupted double-linked list',
+      'corrupted double-linked list (not small)',
+      'corrupted top size',
+      'malloc(): ',
+      'munmap_chunk(): invalid pointer',
+      'realloc(): invalid pointer',
+      'realloc(): invalid next size',
+      'realloc(): invalid old size',
+      ' stack smashing detected ',
+      ' buffer overflow detected ',
+    ],
+  ],
   ['(?:^|\\b(?:Receive|Finish): )obj=\\w*ReqInput\\(', ['ReqInput(']],
   [
     '(?:model_loader|weight_utils|safetensors|modeling_utils|configuration_utils|auto_factory|cpp_extension|jit\\/core|jit\\/env)\\b',
@@ -1046,6 +1067,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\b(?:rocBLAS|hipBLASLt|rocblaslt) error: .+',
     ['rocBLAS error: ', 'hipBLASLt error: ', 'rocblaslt error: '],
   ],
+  ['\\b(Failed to pull image "[^"]+": .+)', ['Failed to pull image "']],
   ['\\bAssertion failed: .+|\\bassertion "[^"]+" failed: file', ['Assertion failed: ', '" failed: file']],
   ['\\bBus error\\b|SIGBUS', ['Bus error', 'SIGBUS']],
   [
@@ -1086,7 +1108,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bFailed: Cuda error\\b|cudaMalloc failed|\\bcuda(?:Malloc|Memcpy)\\w* failed',
     ['Failed: Cuda error', 'cudaMalloc failed', 'cudaMalloc', 'cudaMemcpy'],
   ],
-  ['\\bFailedScheduling\\b.*?(\\d+\\/\\d+ nodes are available: .+)', ['FailedScheduling']],
+  ['\\bFailedScheduling\\b.*?(\\d+\\/\\d+ nodes are available: .+)', [' nodes are available: ']],
   ['\\bFloating point exception\\b|\\bSIGFPE\\b', ['Floating point exception', 'SIGFPE']],
   [
     '\\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server',
@@ -1179,7 +1201,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bNPU out of memory\\b', ['NPU out of memory']],
-  ['\\bNVRM: (Xid \\(PCI:[\\w:.]+\\): \\d+\\b.*)|\\bNVRM: (.*\\bfallen off the bus\\b.*)', ['NVRM: ']],
+  [
+    '\\bNVRM: (Xid \\(PCI:[\\w:.]+\\): \\d+\\b.*)|\\bNVRM: (.*\\bfallen off the bus\\b.*)',
+    ['Xid (PCI:', 'fallen off the bus'],
+  ],
   [
     '\\bNative API failed\\. Native API returns: -?\\d+.*',
     ['Native API failed. Native API returns: ', 'Native API failed. Native API returns: -'],
@@ -1468,7 +1493,14 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bterminating (?:due to|with) uncaught exception of type .+',
     ['terminating due to uncaught exception of type ', 'terminating with uncaught exception of type '],
   ],
-  ['^(?:(?:ERROR|FAIL): )?(?:setUp\\w*|tearDown\\w*|test\\w*) \\([\\w.]+\\)\\s*$', [' (']],
+  [
+    '^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)',
+    ['GGML_ASSERT', 'ggml_abort', ': CUDA error\n'],
+  ],
+  [
+    '^(?:(?:ERROR|FAIL): )?(?:setUp\\w*|tearDown\\w*|test\\w*) \\([\\w.]+\\)\\s*$',
+    ['setUp', 'tearDown', 'test'],
+  ],
   ['^(?:Error)?: ?([A-Z]\\w+)(?:\\((.*)\\))?\\s*$', ['\n:', '\n: ', '\nError:', '\nError: ']],
   [
     '^(?:ValueError: )?Failed to (?:create llama_context|load model from file: )',
@@ -1482,6 +1514,60 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [
     '^(?:\\S+[/\\\\])?[\\w.-]+\\.(?:cpp|cc|cu|cuh|c):\\d+: (?!\\w+: Assertion)\\S.{4,}$',
     ['.cpp:', '.cc:', '.cu:', '.cuh:', '.c:'],
+  ],
+  [
+    '^(?:build_async_engine_client\\w*|from_engine_args|from_vllm_config|create_engine_config|launch_server)$',
+    [
+      'build_async_engine_client',
+      'from_engine_args',
+      'from_vllm_config',
+      'create_engine_config',
+      'launch_server',
+    ],
+  ],
+  [
+    '^(?:build_model|create_model|setup_model|_build_engine|build_engine|load_engine|compile\\w*|_jit_compile|jit_load|_write_ninja_file_and_compile\\w*)$',
+    [
+      'build_model',
+      'create_model',
+      'setup_model',
+      '_build_engine',
+      'build_engine',
+      'load_engine',
+      'compile',
+      '_jit_compile',
+      'jit_load',
+      '_write_ninja_file_and_compile',
+    ],
+  ],
+  [
+    '^(?:create_chat_completion|create_completion|create_embedding|chat_completion_stream_generator|completion_stream_generator|generate|handle_request|_handle_request|v1_chat_completions|v1_completions|openai_v1_\\w+|generate_request)$',
+    [
+      'create_chat_completion',
+      'create_completion',
+      'create_embedding',
+      'chat_completion_stream_generator',
+      'completion_stream_generator',
+      'generate',
+      'handle_request',
+      '_handle_request',
+      'v1_chat_completions',
+      'v1_completions',
+      'openai_v1_',
+      'generate_request',
+    ],
+  ],
+  [
+    '^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$',
+    [
+      'determine_available_memory',
+      'determine_num_available_blocks',
+      'profile_run',
+      '_dummy_run',
+      'capture_model',
+      'warmup',
+      'warm_up',
+    ],
   ],
   [
     '^(?:init_device|init_worker|_init_executor|_init_workers_ray|initialize_engine|_initialize_kv_caches|initialize_cache)$',
@@ -1549,7 +1635,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^(?:ray\\.exceptions\\.)?UserCodeException$',
     ['\nUserCodeException\n', '\nray.exceptions.UserCodeException\n'],
   ],
-  ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['\n-[MTL']],
+  ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['failed assertion ']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
   ['^Available routes are:', ['\nAvailable routes are:']],
@@ -1613,31 +1699,38 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\S+:\\d+:\\d+: (?:fatal )?error: (.+)', [': error: ', ': fatal error: ']],
   [
     '^\\S+\\.(?:c|cc|cpp|cxx|cu|cuh|h|hpp|hh)(?::\\d+(?::\\d+)?|\\(\\d+\\)): (?:fatal )?error: .+',
-    [': error: ', ': fatal error: '],
+    [': error: ', ': fatal error: ', '): error: ', '): fatal error: '],
   ],
-  ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['.py:']],
+  ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['Warning: ']],
   [
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',
     ['\n[TensorRT-LLM][ERROR] ', '] Error Code '],
   ],
-  ['^\\[[\\w.-]+:\\d+\\] ((?:PRTE|ORTE|PMIX|OPAL) ERROR: .+|ORTE_ERROR_LOG: .+)', ['] ']],
+  [
+    '^\\[[\\w.-]+:\\d+\\] ((?:PRTE|ORTE|PMIX|OPAL) ERROR: .+|ORTE_ERROR_LOG: .+)',
+    ['PRTE ERROR: ', 'ORTE ERROR: ', 'PMIX ERROR: ', 'OPAL ERROR: ', 'ORTE_ERROR_LOG: '],
+  ],
   ['^\\[lib[\\w-]+ (?:ERROR|FATAL) [^\\]]*\\] (.+)', [' ERROR ', ' FATAL ']],
   ['^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z$', ['Z\n']],
+  [
+    '^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$',
+    [': ompi_', ': orte_', ': opal_', ': pmix_'],
+  ],
   [
     '^\\s*--> Returned (?:value )?.+ instead of (?:\\w+_SUCCESS|"Success")',
     ['--> Returned ', '--> Returned value '],
   ],
   ['^\\s*Assertion failed, (.+)', ['Assertion failed, ']],
   ['^\\s*Value error, (.+)', ['Value error, ']],
-  ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['- ', '* ']],
-  ['^\\s*traceback\\s*: (Signal \\d+ \\(SIG\\w+\\) received by PID \\d+)', ['traceback']],
+  ['^\\s*[-*] ([A-Z]\\w*(?:Error|Exception)): (.+)', ['Error: ', 'Exception: ']],
+  ['^\\s*traceback\\s*: (Signal \\d+ \\(SIG\\w+\\) received by PID \\d+)', [') received by PID ']],
   [
     '^\\s*what\\(\\):\\s+((?:std::)?bad_\\w+|(?:std::)?(?:vector|basic_string|string|map|unordered_map|deque|bitset|array)::[\\w:]+)\\s*$',
     ['what():'],
   ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   ['^\\w+: (?:error: )?failed to load model\\b', [': failed to load model', ': error: failed to load model']],
-  ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['\n|']],
+  ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['UNAVAILABLE: ']],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
   [
     '^could not create a primitive(?: descriptor)? for an? \\w+ primitive\\b.*',
@@ -1650,7 +1743,26 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   [
     "^error loading model: |^\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
-    ['\nerror loading model: ', ': '],
+    [
+      '\nerror loading model: ',
+      'error loading model',
+      'failed to load',
+      'failed to open',
+      'failed to read',
+      'failed to initialize',
+      'failed to allocate',
+      'error: ',
+      'unable to load',
+      "couldn't",
+      'cannot ',
+      'could not ',
+      'invalid ',
+      'insufficient memory',
+      'not enough space ',
+      'op not supported ',
+      'unsupported op ',
+      '() failed',
+    ],
   ],
   [
     '^error while handling argument|^error: (?:unrecognized|invalid|unknown|the argument|unexpected argument|a value is required|the following arguments are required|ambiguous option)|: error: (?:argument|unrecognized arguments|invalid choice|the following arguments are required|ambiguous option)',
@@ -1702,7 +1814,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       '\nmsg="llama runner terminated',
     ],
   ],
-  ['^msg="(Unable to load cud(?:art|a) library [^"]*: [^"]+)"', ['\nmsg="']],
+  [
+    '^msg="(Unable to load cud(?:art|a) library [^"]*: [^"]+)"',
+    ['Unable to load cudart library ', 'Unable to load cuda library '],
+  ],
   ['^msg="([^"]+)"(?:.*?error="([^"]+)")?', ['\nmsg="']],
   ['^msg="Load failed".*?error="((?:[^"\\\\]|\\\\.)+)"', ['\nmsg="Load failed"']],
   ['^msg="NewLlamaServer failed".*?error="([^"]+)"', ['\nmsg="NewLlamaServer failed"']],
@@ -2171,6 +2286,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'current compute capability',
       'sm',
       'sm_',
+      'amdgpu is not supported',
       ' is not supported',
       'Minimum capability',
       'only support Ampere',
@@ -2390,37 +2506,4 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
 ]);
 
 /** The patterns whose literals cannot be read, by source: the error reading them gives. */
-export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, string>([
-  [
-    "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
-    "cannot search for /(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+/ by its literals: an alternative has none",
-  ],
-  [
-    '\\b(Failed to pull image "[^"]+": .+)',
-    'cannot search for /\\b(Failed to pull image "[^"]+": .+)/ by its literals: an alternative has none',
-  ],
-  [
-    '^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)',
-    'cannot search for /^(?!#\\d+\\s|\\S*\\(ggml_abort\\+0x)(?:.*GGML_ASSERT|\\S.*\\bggml_abort\\b|.*: CUDA error$)/ by its literals: an alternative has none',
-  ],
-  [
-    '^(?:build_async_engine_client\\w*|from_engine_args|from_vllm_config|create_engine_config|launch_server)$',
-    'cannot search for /^(?:build_async_engine_client\\w*|from_engine_args|from_vllm_config|create_engine_config|launch_server)$/ by its literals: an alternative has none',
-  ],
-  [
-    '^(?:build_model|create_model|setup_model|_build_engine|build_engine|load_engine|compile\\w*|_jit_compile|jit_load|_write_ninja_file_and_compile\\w*)$',
-    'cannot search for /^(?:build_model|create_model|setup_model|_build_engine|build_engine|load_engine|compile\\w*|_jit_compile|jit_load|_write_ninja_file_and_compile\\w*)$/ by its literals: an alternative has none',
-  ],
-  [
-    '^(?:create_chat_completion|create_completion|create_embedding|chat_completion_stream_generator|completion_stream_generator|generate|handle_request|_handle_request|v1_chat_completions|v1_completions|openai_v1_\\w+|generate_request)$',
-    'cannot search for /^(?:create_chat_completion|create_completion|create_embedding|chat_completion_stream_generator|completion_stream_generator|generate|handle_request|_handle_request|v1_chat_completions|v1_completions|openai_v1_\\w+|generate_request)$/ by its literals: an alternative has none',
-  ],
-  [
-    '^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$',
-    'cannot search for /^(?:determine_available_memory|determine_num_available_blocks|profile_run|_dummy_run|capture_model|warm_?up\\w*)$/ by its literals: an alternative has none',
-  ],
-  [
-    '^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$',
-    'cannot search for /^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$/ by its literals: an alternative has none',
-  ],
-]);
+export const REFUSED_LITERALS: ReadonlyMap<string, string> = new Map<string, string>([]);

@@ -24,6 +24,17 @@ describe('requiredLiterals', () => {
     ['lookarounds and word boundaries pass', '\\bError(?!s)(?<=r)', ['Error']],
     ['a named group', '(?<word>ok)!', ['ok!']],
     ['hex and unicode escapes', '\\x41\\u0042', ['AB']],
+    [
+      "a group that cannot be spelled: one of its alternatives' runs",
+      '^\\[\\w+\\] ((?:PRTE|ORTE) ERROR: .+|ORTE_ERROR_LOG: .+)',
+      ['PRTE ERROR: ', 'ORTE ERROR: ', 'ORTE_ERROR_LOG: '],
+    ],
+    [
+      'what a group ends in, joined to what follows it',
+      '(?:^|: )([A-Z]\\w*(?:Error|Exception)): ',
+      ['Error: ', 'Exception: '],
+    ],
+    ['not the runs of a group that may not match', 'x(?:longword\\d)?: ', [': ']],
   ])('%s: /%s/', (_, source, expected) => {
     expect(requiredLiterals(source)).toEqual(expected);
   });

@@ -24,7 +24,16 @@ export function readLiterals(source: string): string[] {
   const parser = new Parser(source);
   const alternatives = parser.parseAlternatives();
   parser.expectEnd();
-  return [...new Set(alternatives.flatMap((sequence) => bestRun(sequence, source)))];
+  return [
+    ...new Set(
+      alternatives.flatMap((sequence) => {
+        const best = readRuns(sequence).best;
+        if (best === null)
+          throw new Error(`cannot search for /${source}/ by its literals: an alternative has none`);
+        return best;
+      }),
+    ),
+  ];
 }
 
 /** The most variants a run may spell out: past this, the run ends and a new one starts. */
@@ -215,11 +224,17 @@ function cross(heads: string[], tails: string[]): string[] {
 }
 
 /**
- * The runs of fixed characters of one alternative, each spelled out, and the one to search for: the run
- * whose shortest variant has the most characters other than line ends (a bare line end is every line),
- * then the most in all (`Z$` is rarer than `-`).
+ * The runs of fixed characters of one alternative, each spelled out, and the one to search for (`best`:
+ * null when it has none): the run whose shortest variant has the most characters other than line ends (a
+ * bare line end is every line), then the most in all (`Z$` is rarer than `-`). `trailing` is the run the
+ * alternative ends in, which a group's alternatives hand on to the characters after the group.
+ *
+ * A group that cannot be spelled whole still gives two runs when it must match: its alternatives' own best
+ * runs, one of which every match holds (`(?:PRTE|ORTE) ERROR: .+|ORTE_ERROR_LOG: .+`), and the runs they end
+ * in, joined to what follows (`[A-Z]\w*(?:Error|Exception)): ` holds `Error: ` or `Exception: `): better words
+ * than the `: ` or `] ` before the group, which nearly every error line holds.
  */
-function bestRun(sequence: Atom[], source: string): string[] {
+function readRuns(sequence: Atom[]): { best: string[] | null; trailing: string[] } {
   const runs: string[][] = [];
   let run: string[] = [''];
   const close = (): void => {
@@ -232,12 +247,22 @@ function bestRun(sequence: Atom[], source: string): string[] {
       run = extended;
       continue;
     }
-    // The atom cannot join the run: what it must match at least (its first character) may start a new one.
     close();
+    if (atom.kind === 'group' && atom.min >= 1) {
+      // The group matched at least once, and its last match ended in one of its alternatives' trailing runs.
+      const inner = atom.alternatives.map(readRuns);
+      const bests = inner.map((r) => r.best);
+      if (bests.every((best) => best !== null)) runs.push([...new Set(bests.flat())]);
+      const ends = [...new Set(inner.flatMap((r) => r.trailing))];
+      if (ends.length <= MAX_VARIANTS) run = ends;
+      continue;
+    }
+    // The atom cannot join the run: what it must match at least (its first character) may start a new one.
     const first = atom.kind === 'wide' || atom.kind === 'empty' || atom.min === 0 ? null : spellOnce(atom);
     if (first !== null) run = first;
     if (atom.kind !== 'empty' && atom.kind !== 'wide' && atom.max !== 1) close();
   }
+  const trailing = run;
   close();
   const score = (variants: string[]): number =>
     Math.min(...variants.map((variant) => variant.replace(/\n/g, '').length * 1000 + variant.length));
@@ -246,7 +271,5 @@ function bestRun(sequence: Atom[], source: string): string[] {
     if (score(candidate) < 1000) continue;
     if (best === null || score(candidate) > score(best)) best = candidate;
   }
-  if (best === null)
-    throw new Error(`cannot search for /${source}/ by its literals: an alternative has none`);
-  return best;
+  return { best, trailing };
 }
