@@ -55,6 +55,8 @@ export interface Attempt {
   exitMark: ExitMark | null;
   /** A server's banner began it (markers.ts SERVER_BANNERS), not an offline run's. */
   server: boolean;
+  /** An error after the last start's stop began it, not a start marker (session.ts runOf). */
+  openedByError: boolean;
 }
 
 /** A process's exit words, with what the server had logged before them. */
@@ -91,6 +93,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     candidates: [],
     exitMark: null,
     server: false,
+    openedByError: false,
   };
 }
 

@@ -48,6 +48,19 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'Connection refused, exceeded error retry count',
   },
   {
+    name: "a worker's traceback after an orderly shutdown, drafted once another worker's wrapper began the next run, is that run's cause",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '(Worker_TP1 pid=279) ERROR 07-10 10:27:53 [multiproc_executor.py:870]   File "/opt/venv/lib/python3.12/site-packages/vllm/model_executor/layers/quantization/sym_int4.py", line 84, in _get_quant_lib',
+      '(Worker_TP1 pid=279) ERROR 07-10 10:27:53 [multiproc_executor.py:870]     raise RuntimeError(',
+      '(Worker_TP1 pid=279) ERROR 07-10 10:27:53 [multiproc_executor.py:870] RuntimeError: Failed to load required quantization lib at /usr/local/lib/python3.12/dist-packages/vllm_int4_for_multi_arc.so',
+      '(Worker_TP0 pid=278) ERROR 07-10 10:27:53 [multiproc_executor.py:870] WorkerProc failed to start.',
+      '(Worker_TP0 pid=278) ERROR 07-10 10:27:53 [multiproc_executor.py:870] Traceback (most recent call last):',
+    ],
+    cause: 'Failed to load required quantization lib',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

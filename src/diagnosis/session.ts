@@ -535,17 +535,12 @@ class Session implements DiagnosisSession, ScanTarget {
   private runOf(draft: Draft): Attempt {
     const attempt = this.attemptOf(draft.line.n);
     const stop = attempt.stopLine;
-    if (attempt !== this.current || stop === null || draft.line.n <= stop) return attempt;
+    if (stop === null || draft.line.n <= stop) return attempt;
+    const unwinds = unwindingOf(attempt);
     // Before the shutdown is complete only a failure proves the server is no longer unwinding.
-    const done = attempt.shutDownLine !== null;
-    const speaks = done || (draft.fatal && !draft.wrapper);
-    // Once the shutdown is complete only a stop itself is still the old run's; before, any unwinding words.
-    // A native crash is the old process's teardown only while nothing else was logged since its end.
-    const teardown = attempt.work - attempt.workAtShutDown < WENT_ON;
-    const unwinds = done
-      ? (exception: string | null, message: string): boolean => isStopShaped(exception, message, teardown)
-      : isShutdownShaped;
+    const speaks = attempt.shutDownLine !== null || (draft.fatal && !draft.wrapper);
     if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
+    if (attempt !== this.current) return this.openedByLaterError(attempt, draft);
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says;
     // so was an error it lived through (vLLM's `AsyncLLM output_handler failed.` over its engine's end).
     const unwound = attempt.shutDownLine ?? stop;
@@ -553,7 +548,20 @@ class Session implements DiagnosisSession, ScanTarget {
       (c) => c.line.n > unwound && c.fatal && !c.wrapper && !unwinds(c.exception, c.message),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
+    next.openedByError = true;
     moveCandidates(attempt, next, new Set(moved));
+    return next;
+  }
+
+  /**
+   * A traceback is drafted when it ends: one that began after the stop may come once a later error (a
+   * worker's `WorkerProc failed to start.` under it) has begun the next run. Where that run was begun by
+   * an error, not a start, this one is that run's too, and begins it.
+   */
+  private openedByLaterError(attempt: Attempt, draft: Draft): Attempt {
+    const next = this.attempts[this.attempts.indexOf(attempt) + 1];
+    if (next === undefined || !next.openedByError) return attempt;
+    next.firstLine = Math.min(next.firstLine, draft.line.n);
     return next;
   }
 
@@ -688,6 +696,17 @@ class Session implements DiagnosisSession, ScanTarget {
     }
     return diagnosis;
   }
+}
+
+/**
+ * What is still a stopped run's unwinding after its stop. Once the shutdown is complete only a stop
+ * itself; before, any unwinding words. A native crash is the old process's teardown only while nothing
+ * else was logged since its end.
+ */
+function unwindingOf(attempt: Attempt): (exception: string | null, message: string) => boolean {
+  if (attempt.shutDownLine === null) return isShutdownShaped;
+  const teardown = attempt.work - attempt.workAtShutDown < WENT_ON;
+  return (exception, message) => isStopShaped(exception, message, teardown);
 }
 
 /** Moves `moving` candidates (and their groups) of one start to the next, in order. */

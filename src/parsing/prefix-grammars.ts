@@ -195,9 +195,30 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
   {
     id: 'stream-tag',
     stage: 'transport',
-    // A wrapper script's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`.
-    pattern: /^\[(?:stdout|stderr)\] /,
+    // A wrapper's note of which stream a line came on: `[2024-12-05 04:16:07] [stderr] time=...`, or a
+    // desktop app's `[1] stderr: gguf_init_from_file: ...`.
+    pattern: /^(?:\[(?:stdout|stderr)\]|(?:stdout|stderr):) /,
+    first: (c) => c === 91 || c === 115,
+  },
+  {
+    id: 'bracketed-number',
+    stage: 'transport',
+    // A number in brackets before each line: a process runner's child index (`[1] stderr: ...` of
+    // concurrently), a runner's pid (`[57663] .../llama-model.cpp:410: GGML_ASSERT(...) failed`), old
+    // llama.cpp's epoch seconds (`[1723908816] n_ctx: 32768`). None says which process of the server wrote it.
+    // A shell's job report spaces its number apart (`[1]    3804384 segmentation fault`): the shell's own line.
+    pattern: /^\[\d{1,10}\] (?=\S)/,
     first: (c) => c === 91,
+  },
+  {
+    id: 'launcher-relay',
+    stage: 'transport',
+    // A launcher's logger relaying its child's output at the launcher's own level (Lemonade Server:
+    // `2026-06-09 14:01:52.982 [Error] (Process) (EngineCore pid=42521) ERROR ...`). The level in title case
+    // and the source in parentheses are the launcher's, not the line's.
+    pattern:
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[(?:Trace|Debug|Info|Warning|Error|Critical|Fatal)\] \([A-Za-z][\w.-]*\) /,
+    first: isDigit,
   },
   {
     id: 'markdown',

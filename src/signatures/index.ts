@@ -84,6 +84,7 @@ import ncclSystemErrorSignature from './nccl-system-error/signature.js';
 import ncclWatchdogTimeoutSignature from './nccl-watchdog-timeout/signature.js';
 import noCudaDeviceVisibleSignature from './no-cuda-device-visible/signature.js';
 import noModelWeightsFoundSignature from './no-model-weights-found/signature.js';
+import npuAssertionInKernelSignature from './npu-assertion-in-kernel/signature.js';
 import numpyAbiMismatchSignature from './numpy-abi-mismatch/signature.js';
 import nvccNotFoundSignature from './nvcc-not-found/signature.js';
 import nvccTooOldForBuildSignature from './nvcc-too-old-for-build/signature.js';
@@ -277,6 +278,7 @@ export const builtinSignatures: readonly Signature[] = [
   ncclWatchdogTimeoutSignature,
   noCudaDeviceVisibleSignature,
   noModelWeightsFoundSignature,
+  npuAssertionInKernelSignature,
   numpyAbiMismatchSignature,
   nvccNotFoundSignature,
   nvccTooOldForBuildSignature,
@@ -745,6 +747,10 @@ export const fixtureNames: Readonly<
   'no-model-weights-found': {
     matches: ['tgi-no-local-weights.log', 'vllm-empty-dir.log'],
     ignores: ['tgi-converting-warning.log'],
+  },
+  'npu-assertion-in-kernel': {
+    matches: ['gather-index-out-of-range-wrapped-before-stream-error.log'],
+    ignores: ['stream-error-with-no-assert-printed.log'],
   },
   'numpy-abi-mismatch': {
     matches: ['dtype-size-changed.log', 'vllm-import-numpy2-old-extension.log'],

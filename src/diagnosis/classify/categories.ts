@@ -58,14 +58,14 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     meaning:
       'A GPU kernel read or wrote memory it does not own: usually a bug in a kernel or a mismatch between a kernel and the shapes it is given. Rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel, and look for a fix in a newer engine or kernel library release.',
     words:
-      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED/i,
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED|\bvector core exception\b|\berror code(?::| is) ?507035\b/i,
   },
   {
     category: 'gpu-arch-unsupported',
     meaning:
       "The GPU's architecture (compute capability) is not one the engine, a kernel or a data type was built for. Check the GPU's compute capability against what the engine's build or the quantisation method supports; use a build for this GPU or another method.",
     words:
-      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_?\d{2,3}\b|(?:amdgpu|\bgfx\d+\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\b.*\bError Internal\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\b/i,
+      /no kernel image is available|compute capability|requires capability \d+|current (?:compute )?capability|\bsm_?\d{2,3}\b|(?:amdgpu|\bgfx\d+\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|\bthis platform only supports?\b|unsupported (?:GPU|architecture|arch)\b|CUDA capability|invalid device function|for GPU arch\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\S*\.dat\b.*\bfor GPU arch|No valid \w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\b.*\bError Internal\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\b/i,
   },
   {
     category: 'driver-cuda-mismatch',
@@ -74,7 +74,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^NVMLError\w*$/,
     packages: /\bpynvml\b|\bnvml\b/,
     words:
-      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\bCUDA error\b.{0,120}\binitialization error\b|\bNPU function error\b|\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\b/i,
+      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\bCUDA error\b.{0,120}\binitialization error\b|\bNPU function error\b|\bdriver error\b|\bDeviceList is empty\b|\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\b/i,
   },
   {
     category: 'distributed-nccl',
@@ -142,7 +142,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       "A package, library or tool the engine needs is not installed where it runs. Install the package the message names (the engine's optional extras often carry it) in the server's own environment.",
     exceptions: /^ModuleNotFoundError$/,
     words:
-      /No module named|No package metadata was found for|Library not loaded:|\bnot available or outdated\b|is not installed|Failed to find C compiler|not installed\b|please install|pip install|requires "?[\w.-]+"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
+      /No module named|No package metadata was found for|Library not loaded:|\bnot available or outdated\b|is not installed|package is installed|\bno \w+ backend found\b|Failed to find C compiler|not installed\b|please install|pip install|requires "?[\w.-]+"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\/|could not find (?:the )?\w+ (?:library|package|binary)|requires the \S+ (?:library|package)|'_OpNamespace' '\w+' object has no attribute|\b(?:nvcc|ninja|gcc|g\+\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\+\+|cmake|make)'/i,
   },
   {
     category: 'model-unsupported-arch',

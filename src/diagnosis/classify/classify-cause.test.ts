@@ -306,6 +306,38 @@ describe('classifyCause', () => {
     ['ImportError', '/x/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi', [], 'abi-or-symbol'],
     ['ImportError', '/x/common_ops.abi3.so: undefined symbol: cuGreenCtxDestroy', [], 'driver-cuda-mismatch'],
     ['ModuleNotFoundError', "No module named 'tilelang'", [], 'missing-dependency'],
+    // Ascend's CANN and Intel's SYCL runtimes in their own words.
+    [
+      null,
+      'rtGetDeviceCount execution failed, reason=driver error:internal error',
+      [],
+      'driver-cuda-mismatch',
+    ],
+    [
+      null,
+      'llama_model_load: error loading model: DeviceList is empty. -30 (PI_ERROR_INVALID_VALUE)',
+      [],
+      'driver-cuda-mismatch',
+    ],
+    [
+      'RuntimeError',
+      'call aclnnSwiGlu failed, detail:EZ1001: Get path and read binary_info_config.json failed, please check if the opp_kernel package is installed!',
+      [],
+      'missing-dependency',
+    ],
+    [
+      null,
+      'llama_model_load: error loading model: make_cpu_buft_list: no CPU backend found',
+      [],
+      'missing-dependency',
+    ],
+    ['RuntimeError', 'ACL stream synchronize failed, error code:507035', [], 'illegal-memory-access'],
+    [
+      'RuntimeError',
+      'call aclnnQuantMatmulWeightNz failed, detail:E69999: op[QuantBatchMatmulV3], this platform only support output transpose_x1 false and transpose_x2 true',
+      [],
+      'gpu-arch-unsupported',
+    ],
     // The kernel's OOM killer is the host's memory, not the GPU's: what the message is about decides.
     [
       null,

@@ -102,8 +102,10 @@ export const isCauseHint = anyOf(CAUSE_HINTS);
 /**
  * A server printing its settings (`non-default args: {... 'gpu_memory_utilization': 0.85 ...}`): it names
  * options, which says nothing wrong by itself; only a signature that reads a setting in it makes it a cause.
+ * So does its report of what it measured (vLLM's `Memory profiling results: total_gpu_memory=...`).
  */
-const SETTINGS_DUMP = /\bnon-default args: \{|\bargs: Namespace\(|\bserver_args=ServerArgs\(/;
+const SETTINGS_DUMP =
+  /\bnon-default args: \{|\bargs: Namespace\(|\bserver_args=ServerArgs\(|\bMemory profiling results: /;
 export const isSettingsDump = (text: string): boolean => SETTINGS_DUMP.test(text);
 
 /** Whether start marker `mark` (startMarkerOf) is a server's banner. */

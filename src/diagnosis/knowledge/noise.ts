@@ -5,7 +5,8 @@ import { anyOf } from './any-of.js';
  * cause when a signature names it (a warning that is the only trace of a cause).
  */
 export const NOISE_PATTERNS: readonly RegExp[] = [
-  /FutureWarning|DeprecationWarning|PendingDeprecationWarning/,
+  // A deprecation notice, in a warning class or a tag (vLLM's `[DEPRECATED] Block manager v1 has been removed`).
+  /FutureWarning|DeprecationWarning|PendingDeprecationWarning|^\[DEPRECATED\] /,
   /destroy_process_group\(\) was not called|process group has NOT been destroyed/,
   /SymmMemCommunicator: Device capability [\d.]+ not supported/,
   /Custom allreduce is disabled|Setup Custom allreduce failed|specify --disable-custom-all-reduce/i,
@@ -47,6 +48,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /stop processing: .*truncated = 0/,
   // SGLang's watchdog dumping a hung process's stacks before it ends it: the timeout after it is the news.
   /Pyspy failed to dump PID/,
+  // vLLM's dump of a failed step's inputs, logged at ERROR after the failure it follows.
+  /^Dumping (?:input data\b|scheduler output for model execution\b|scheduler stats\b)/,
   // SGLang's request log (`--log-requests`): a request's payload, its prompt and output quoted whole (the
   // reader may have taken `Finish:` for a logger's name).
   /(?:^|\b(?:Receive|Finish): )obj=\w*ReqInput\(/,

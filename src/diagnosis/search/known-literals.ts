@@ -625,8 +625,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['Failed to read commit hash', ['Failed to read commit hash']],
   [
-    'FutureWarning|DeprecationWarning|PendingDeprecationWarning',
-    ['FutureWarning', 'DeprecationWarning', 'PendingDeprecationWarning'],
+    'FutureWarning|DeprecationWarning|PendingDeprecationWarning|^\\[DEPRECATED\\] ',
+    ['FutureWarning', 'DeprecationWarning', 'PendingDeprecationWarning', '\n[DEPRECATED] '],
   ],
   [
     'GGML_ASSERT\\(\\s*!?\\w+\\s*\\) failed|GGML_ASSERT: \\S+: (?:false|0|!?"[^"]*")\\s*$',
@@ -660,13 +660,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['No module named', ['No module named']],
   [
-    "No module named|No package metadata was found for|Library not loaded:|\\bnot available or outdated\\b|is not installed|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
+    "No module named|No package metadata was found for|Library not loaded:|\\bnot available or outdated\\b|is not installed|package is installed|\\bno \\w+ backend found\\b|Failed to find C compiler|not installed\\b|please install|pip install|requires \"?[\\w.-]+\"? to be installed|command not found|cannot open shared object file|No such file or directory: '[^']*(?:bin|lib)\\/|could not find (?:the )?\\w+ (?:library|package|binary)|requires the \\S+ (?:library|package)|'_OpNamespace' '\\w+' object has no attribute|\\b(?:nvcc|ninja|gcc|g\\+\\+|cmake|make):? (?:command )?not found|No such file or directory: '(?:nvcc|ninja|gcc|g\\+\\+|cmake|make)'",
     [
       'No module named',
       'No package metadata was found for',
       'Library not loaded:',
       'not available or outdated',
       'is not installed',
+      'package is installed',
+      ' backend found',
       'Failed to find C compiler',
       'not installed',
       'please install',
@@ -1503,6 +1505,27 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^(?:Error)?: ?([A-Z]\\w+)(?:\\((.*)\\))?\\s*$', ['\n:', '\n: ', '\nError:', '\nError: ']],
   [
+    '^(?:Unhandled )?[Ee]xception [Cc]ode: 0x[cC][0-9a-fA-F]{7}\\b',
+    [
+      '\nException Code: 0xc',
+      '\nException Code: 0xC',
+      '\nException code: 0xc',
+      '\nException code: 0xC',
+      '\nexception Code: 0xc',
+      '\nexception Code: 0xC',
+      '\nexception code: 0xc',
+      '\nexception code: 0xC',
+      '\nUnhandled Exception Code: 0xc',
+      '\nUnhandled Exception Code: 0xC',
+      '\nUnhandled Exception code: 0xc',
+      '\nUnhandled Exception code: 0xC',
+      '\nUnhandled exception Code: 0xc',
+      '\nUnhandled exception Code: 0xC',
+      '\nUnhandled exception code: 0xc',
+      '\nUnhandled exception code: 0xC',
+    ],
+  ],
+  [
     '^(?:ValueError: )?Failed to (?:create llama_context|load model from file: )',
     [
       '\nFailed to create llama_context',
@@ -1644,6 +1667,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^Connected$|Invalid hostname, defaulting to|Setting max batch total tokens to \\d+',
     ['\nConnected\n', 'Invalid hostname, defaulting to', 'Setting max batch total tokens to '],
   ],
+  [
+    '^Dumping (?:input data\\b|scheduler output for model execution\\b|scheduler stats\\b)',
+    ['\nDumping input data', '\nDumping scheduler output for model execution', '\nDumping scheduler stats'],
+  ],
   ['^Engine background task failed$', ['\nEngine background task failed\n']],
   ['^Error when initializing model$', ['\nError when initializing model\n']],
   [
@@ -1703,6 +1730,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^\\S+\\.py:\\d+: (\\w+Warning): (.+)', ['Warning: ']],
   [
+    '^\\[ASSERT\\] \\[CANN_VERSION : [^\\]]*\\]\\[TimeStamp : \\d+\\] (\\S+:\\d+: Assertion `.*)',
+    ['\n[ASSERT] [CANN_VERSION : '],
+  ],
+  [
     '^\\[TensorRT-LLM\\]\\[ERROR\\] (.+)|^\\d+: \\[[\\w.:]+\\] Error Code \\d+',
     ['\n[TensorRT-LLM][ERROR] ', '] Error Code '],
   ],
@@ -1715,6 +1746,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   [
     '^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$',
     [': ompi_', ': orte_', ': opal_', ': pmix_'],
+  ],
+  [
+    '^\\s*(\\S.*?\\b(?:failed|fail|error|invalid)\\b.*?)\\[FUNC:\\w+\\]\\[FILE:[\\w.]+\\]\\[LINE:\\d+\\]\\s*$',
+    ['][FILE:'],
   ],
   [
     '^\\s*--> Returned (?:value )?.+ instead of (?:\\w+_SUCCESS|"Success")',
@@ -1937,7 +1972,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['does not have a fast version. Falling back', "does not accept {'device'}"],
   ],
   [
-    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\\bCUDA error\\b.{0,120}\\binitialization error\\b|\\bNPU function error\\b|\\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\\b',
+    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\\bCUDA error\\b.{0,120}\\binitialization error\\b|\\bNPU function error\\b|\\bdriver error\\b|\\bDeviceList is empty\\b|\\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\\b',
     [
       'driver version is insufficient',
       'undefined symbol: cuA',
@@ -1987,6 +2022,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'could not select device driver',
       'initialization error',
       'NPU function error',
+      'driver error',
+      'DeviceList is empty',
       'ErrorExtensionNotPresent',
       'ErrorIncompatibleDriver',
       'ErrorInitializationFailed',
@@ -2226,7 +2263,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['gpu_memory_utilization', 'Available KV cache memory: -'],
   ],
   [
-    'illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|block: \\[\\d+,\\d+,\\d+\\], thread: \\[\\d+,\\d+,\\d+\\] Assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED',
+    'illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|misaligned address|device-side assert triggered|Device-side assertion `|block: \\[\\d+,\\d+,\\d+\\], thread: \\[\\d+,\\d+,\\d+\\] Assertion `|unspecified launch failure|illegal instruction was encountered|HSA_STATUS_ERROR_EXCEPTION|hardware exception|Memory access fault by GPU|Out-Of-Bounds Memory Access|out of bounds memory access|CUBLAS_STATUS_EXECUTION_FAILED|\\bvector core exception\\b|\\berror code(?::| is) ?507035\\b',
     [
       'illegal memory access',
       'CUDA_ERROR_ILLEGAL_ADDRESS',
@@ -2242,6 +2279,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Out-Of-Bounds Memory Access',
       'out of bounds memory access',
       'CUBLAS_STATUS_EXECUTION_FAILED',
+      'vector core exception',
+      'error code:507035',
+      'error code: 507035',
+      'error code is507035',
+      'error code is 507035',
     ],
   ],
   ['is deprecated|will be removed in', ['is deprecated', 'will be removed in']],
@@ -2277,7 +2319,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\\b',
+    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|\\bthis platform only supports?\\b|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\\b',
     [
       'no kernel image is available',
       'compute capability',
@@ -2365,6 +2407,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'not supported on the current GPU',
       'not supported on the current device',
       'not supported on the current platform',
+      'this platform only support',
+      'this platform only supports',
       'unsupported GPU',
       'unsupported architecture',
       'unsupported arch',

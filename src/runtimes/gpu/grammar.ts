@@ -227,6 +227,31 @@ export default defineGrammar({
       crash: true,
       messageOnLineBefore: true,
     },
+    // An Ascend C kernel's own assert on the NPU (its macro prints `[ASSERT] [CANN_VERSION : V][TimeStamp : N]
+    // FILE:LINE: Assertion `EXPR' MESSAGE`): the fault that the CANN runtime's `EZ9999` trace, the stream
+    // error and torch_npu's `ACL stream synchronize failed` after it report, as a CUDA device assert is.
+    {
+      id: 'ascendc-kernel-assert',
+      rank: 111,
+      pattern: /^\[ASSERT\] \[CANN_VERSION : [^\]]*\]\[TimeStamp : \d+\] (\S+:\d+: Assertion `.*)/,
+      message: (m) => m[1] ?? '',
+      fatal: true,
+      strength: 42,
+      crash: true,
+    },
+    // CANN's runtime error trace, each line a step of an error's way up, tagged with where it was logged
+    // (`rtGetDeviceCount execution failed, reason=driver error:internal error[FUNC:FuncErrorReason][FILE:
+    // error_message_manage.cc][LINE:65]`, then `get device count failed, runtime result = 507899.[FUNC:...]`).
+    {
+      id: 'cann-runtime-trace',
+      rank: 112,
+      pattern: /^\s*(\S.*?\b(?:failed|fail|error|invalid)\b.*?)\[FUNC:\w+\]\[FILE:[\w.]+\]\[LINE:\d+\]\s*$/i,
+      message: (m) => m[1] ?? '',
+      fatal: true,
+      // Below an error line's: torch_npu's `NPU function error: ..., error code is N` before the trace says
+      // what failed in its own words; above a hint's, where the trace is all a start printed.
+      strength: 21,
+    },
     // Huawei's CANN (Ascend NPUs) under ggml: `CANN error: EZ9999: Inner Error!`, its device's lines after it.
     {
       id: 'cann-error',

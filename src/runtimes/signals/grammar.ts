@@ -126,6 +126,16 @@ export default defineGrammar({
       crash: true,
     },
     // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
+    // A Windows program's unhandled-exception filter, reporting the NTSTATUS it is about to die of
+    // (`Exception Code: 0xC0000005`, an access violation; printed by a crash handler, relayed by a launcher).
+    {
+      id: 'windows-exception-code',
+      rank: 306,
+      pattern: /^(?:Unhandled )?[Ee]xception [Cc]ode: 0x[cC][0-9a-fA-F]{7}\b/,
+      fatal: true,
+      strength: 35,
+      crash: true,
+    },
     {
       id: 'aborted-job',
       rank: 342,
