@@ -730,7 +730,7 @@ export const fixtureNames: Readonly<
   },
   'nccl-network-interface': {
     matches: ['multinode-connect-failed.log', 'no-socket-interface.log'],
-    ignores: ['nccl-info-only-healthy.log'],
+    ignores: ['infiniband-async-fatal-event-recovered.log', 'nccl-info-only-healthy.log'],
   },
   'nccl-system-error': {
     matches: ['ray-pynccl-init.log', 'torch-nccl-utils.log'],

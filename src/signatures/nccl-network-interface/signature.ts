@@ -7,8 +7,10 @@ export default defineSignature({
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy'],
   keywords: ['nccl warn'],
   match: {
+    // Not an InfiniBand device's own event (`NET/IB : mlx5_0:1 async fatal event: local catastrophic error`,
+    // from NCCL's async thread): the HCA or its driver failed, whatever interface NCCL was told to use.
     message:
-      /NCCL WARN (?:Bootstrap|NET\/\w+|Net|socket\w*|Call to connect)\b[^\n]*?(?:no socket interface|No usable listening interface|failed|Connection|error|timed out|unreachable)/i,
+      /NCCL WARN (?![^\n]*\basync (?:fatal )?event\b)(?:Bootstrap|NET\/\w+|Net|socket\w*|Call to connect)\b[^\n]*?(?:no socket interface|No usable listening interface|failed|Connection|error|timed out|unreachable)/i,
   },
   explanation:
     "NCCL's bootstrap or network transport could not connect the ranks: it found no usable network interface, or " +
