@@ -61,6 +61,17 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'Failed to load required quantization lib',
   },
   {
+    name: "a Windows crash handler's exception code after an orderly shutdown is the next run's death",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '2026-03-17 22:57:10.971 [Info] (Process) srv          load:  - looking for better prompt, base f_keep = 0.017, sim = 0.000',
+      '2026-03-17 22:57:10.972 [Info] (Process) srv          load:  - found better prompt with f_keep = 0.259, sim = 0.408',
+      '2026-03-17 22:57:10.978 [Info] (Process) Exception Code: 0xC0000005',
+    ],
+    cause: 'Exception Code: 0xC0000005',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

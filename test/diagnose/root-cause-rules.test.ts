@@ -235,6 +235,20 @@ describe('lines that say less than they seem', () => {
       ': Watchdog timeout (self.watchdog_timeout=300)',
     ],
     [
+      "a deprecation notice, a memory profile's report and a failed step's dump header: the engine's death is all there is",
+      [
+        'WARNING 01-16 18:10:50 arg_utils.py:1075] [DEPRECATED] Block manager v1 has been removed, and setting --use-v2-block-manager to True or False has no effect on vLLM behavior. Please remove --use-v2-block-manager in your engine argument. If your use case is not supported by SelfAttnBlockSpaceManager (i.e. block manager v2), please file an issue with detailed information.',
+        'INFO 01-16 18:11:59 worker.py:232] Memory profiling results: total_gpu_memory=12.00GiB initial_memory_usage=3.14GiB peak_torch_memory=2.15GiB memory_usage_post_profile=3.17GiB non_torch_memory=1.11GiB kv_cache_size=6.94GiB gpu_memory_utilization=0.85',
+        'ERROR 05-30 17:44:20 [dump_input.py:68] Dumping input data',
+        'ERROR 05-30 17:44:20 [dump_input.py:78] Dumping scheduler output for model execution:',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 230, in build_async_engine_client_from_engine_args',
+        '    raise RuntimeError(',
+        'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+      ],
+      'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+    ],
+    [
       'a settings dump and a fallback say nothing wrong: the wrapper is all there is',
       [
         "(APIServer pid=1) INFO 08-01 01:25:51 [api_utils.py:273] non-default args: {'model': '/m', 'gpu_memory_utilization': 0.85}",
