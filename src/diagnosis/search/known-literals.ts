@@ -1747,10 +1747,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^\\s*((?:ompi|orte|opal|pmix)_\\w+: (?:ompi|orte|opal|pmix)_\\w+ failed)\\s*$',
     [': ompi_', ': orte_', ': opal_', ': pmix_'],
   ],
-  [
-    '^\\s*(\\S.*?\\b(?:failed|fail|error|invalid)\\b.*?)\\[FUNC:\\w+\\]\\[FILE:[\\w.]+\\]\\[LINE:\\d+\\]\\s*$',
-    ['][FILE:'],
-  ],
+  ['^\\s*(\\S.*?)\\[FUNC:\\w+\\]\\[FILE:[\\w.]+\\]\\[LINE:\\d+\\]\\s*$', ['][FILE:']],
   [
     '^\\s*--> Returned (?:value )?.+ instead of (?:\\w+_SUCCESS|"Success")',
     ['--> Returned ', '--> Returned value '],

@@ -245,7 +245,9 @@ export default defineGrammar({
     {
       id: 'cann-runtime-trace',
       rank: 112,
-      pattern: /^\s*(\S.*?\b(?:failed|fail|error|invalid)\b.*?)\[FUNC:\w+\]\[FILE:[\w.]+\]\[LINE:\d+\]\s*$/i,
+      // CANN tags only its error trace's lines so; a word of failure is not asked for, which keeps the
+      // pattern linear on a long line.
+      pattern: /^\s*(\S.*?)\[FUNC:\w+\]\[FILE:[\w.]+\]\[LINE:\d+\]\s*$/,
       message: (m) => m[1] ?? '',
       fatal: true,
       // Below an error line's: torch_npu's `NPU function error: ..., error code is N` before the trace says

@@ -125,7 +125,6 @@ export default defineGrammar({
       strength: 24,
       crash: true,
     },
-    // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
     // A Windows program's unhandled-exception filter, reporting the NTSTATUS it is about to die of
     // (`Exception Code: 0xC0000005`, an access violation; printed by a crash handler, relayed by a launcher).
     {
@@ -136,6 +135,7 @@ export default defineGrammar({
       strength: 35,
       crash: true,
     },
+    // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
     {
       id: 'aborted-job',
       rank: 342,
