@@ -375,6 +375,15 @@ export const PREFIX_GRAMMARS: readonly PrefixGrammar[] = [
     level: (m) => toLevel(m[1]),
   },
   {
+    id: 'dotted-target-tracing',
+    stage: 'header',
+    // The same shape with a Python module's dotted name as the target (NVIDIA Dynamo's workers:
+    // `2025-05-16T04:56:18.119Z ERROR engine.run_mp_engine: NIXL_ERR_BACKEND`): no engine's own format.
+    pattern: /^(TRACE|DEBUG|INFO|WARN|ERROR)\s+[a-z_]\w*(?:\.\w+)+: /,
+    first: isUpper,
+    level: (m) => toLevel(m[1]),
+  },
+  {
     id: 'ollama-slog',
     stage: 'header',
     pattern: /^time=\S+ level=(\w+) source=\S+ /,

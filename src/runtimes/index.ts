@@ -3,6 +3,7 @@ import python from './python/grammar.js';
 import cpp from './cpp/grammar.js';
 import gpu from './gpu/grammar.js';
 import nccl from './nccl/grammar.js';
+import ucx from './ucx/grammar.js';
 import mpi from './mpi/grammar.js';
 import ray from './ray/grammar.js';
 import rust from './rust/grammar.js';
@@ -20,6 +21,7 @@ export const RUNTIME_GRAMMARS: readonly RuntimeGrammar[] = [
   cpp,
   gpu,
   nccl,
+  ucx,
   mpi,
   ray,
   rust,

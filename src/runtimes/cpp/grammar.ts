@@ -80,11 +80,12 @@ export default defineGrammar({
     },
     // A llama.cpp function's own report (`llama_model_load: error loading model: ...`, early builds without
     // the function's name), a call in it that failed included (`llama_new_context_with_model: ggml_metal_init() failed`).
+    // LM Studio writes each message on the line after its `2026-01-01 08:05:07 [DEBUG]` header, one space in.
     {
       id: 'llama-load',
       rank: 370,
       pattern:
-        /^error loading model: |^\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\w+\(\) failed\s*$)/,
+        /^ ?error loading model: |^ ?\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\w+\(\) failed\s*$)/,
       fatal: true,
       strength: 36,
     },

@@ -146,13 +146,14 @@ export default defineGrammar({
     },
     // A status that a signal or a Windows exception ended the process with, as its parent or supervisor
     // reports it: 128 + N (docker, a shell), -N (Python's multiprocessing, torch's elastic agent, SGLang),
-    // systemd's status=N/NAME, an NTSTATUS (Go's `exit status 0xc0000005`). SIGTERM and SIGINT are a stop
-    // someone asked for; an exception line that quotes a status (CalledProcessError) is Python's own.
+    // systemd's status=N/NAME, an NTSTATUS (Go's `exit status 0xc0000005`; as a signed 32-bit number, a
+    // launcher's `exit code: -1073740791`, 0xC0000409). SIGTERM and SIGINT are a stop someone asked for; an
+    // exception line that quotes a status (CalledProcessError) is Python's own.
     {
       id: 'exit-by-signal',
       rank: 1010,
       pattern: new RegExp(
-        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?:(?!143\b|130\b)(?:129|1[3-5]\d)\b|-(?!15\b|2\b)(?:[1-9]|[1-2]\d|3[01])\b|-SIG(?!TERM\b|INT\b)[A-Z]+\b|0x[cC][0-9a-fA-F]{7}\b|3221\d{6}\b)|\bstatus=(?!15\/|2\/)\d+\/(?:KILL|SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|XCPU|XFSZ)\b`,
+        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?:(?!143\b|130\b)(?:129|1[3-5]\d)\b|-(?!15\b|2\b)(?:[1-9]|[1-2]\d|3[01])\b|-SIG(?!TERM\b|INT\b)[A-Z]+\b|0x[cC][0-9a-fA-F]{7}\b|3221\d{6}\b|-10736[7-9]\d{4}\b|-10737[0-4]\d{4}\b)|\bstatus=(?!15\/|2\/)\d+\/(?:KILL|SEGV|ABRT|BUS|ILL|FPE|TRAP|SYS|XCPU|XFSZ)\b`,
       ),
       fatal: true,
       strength: 24,
