@@ -36,6 +36,7 @@ import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
+import { reportsClosedChannel } from './knowledge/wrappers.js';
 import { firstOfBurst, type Scored } from './first-of-burst.js';
 import { findFailedRequests } from './failed-requests.js';
 
@@ -64,6 +65,8 @@ const WENT_PAST_HINT_PENALTY = 300;
 const SETTINGS_PENALTY = 200;
 /** A timeout or a lost connection after an earlier failure waited on it (knowledge/waiting.ts). */
 const ECHO_PENALTY = 40;
+/** Below a wrapper of the same strength: a closed channel only says a process at its other end went away. */
+const CLOSED_CHANNEL_PENALTY = 5;
 const MAX_EVIDENCE = 14;
 
 /** Weighs the candidates of the failing start and writes the diagnosis. Pure. */
@@ -434,6 +437,8 @@ function scoreCandidate(
   // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
   // a process ended: no more of why than a wrapper's pointer.
   if (candidate.wrapper || exitMarkIn(candidate.message) !== -1) score -= WRAPPER_PENALTY;
+  if (candidate.wrapper && reportsClosedChannel(`${candidate.exception ?? ''}: ${candidate.message}`))
+    score -= CLOSED_CHANNEL_PENALTY;
   // Settings are a cause only as a signature reads them: never before a wrapper's pointer otherwise.
   if (hit === null && candidate.kind === 'hint' && isSettingsDump(candidate.message))
     score -= SETTINGS_PENALTY;

@@ -72,6 +72,17 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'Exception Code: 0xC0000005',
   },
   {
+    name: "a proxy's report that its child died of a signal, after an orderly shutdown, is the next run's death (fresh-r llamacpp-4810)",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '[INFO] Request 10.0.1.135 "POST /upstream/qwen-coder-14B-FIM/infill HTTP/1.1" 502 41 "axios/1.8.4" 293.769421ms',
+      '[DEBUG] Exclusive mode for group SUPDev, stopping other process groups',
+      '[DEBUG] <qwen-coder-14B-FIM> cmd.Wait() returned error: signal: aborted (core dumped)',
+    ],
+    cause: 'signal: aborted (core dumped)',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

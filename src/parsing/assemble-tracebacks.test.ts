@@ -135,6 +135,31 @@ describe('TracebackAssembler', () => {
     expect([notebook[0]?.exception, notebook[0]?.frames[0]?.line]).toEqual(['ImportError', 81]);
   });
 
+  const OPEN = [
+    'Traceback (most recent call last):',
+    '  File "/v/dynamo/runtime/__init__.py", line 84, in wrapper',
+  ];
+
+  it.each([
+    ['ERROR 03-21 05:22:24 engine.py:244] AssertionError()', 'AssertionError', ''],
+    ["ERROR 03-21 05:22:24 engine.py:244] ValueError('bad dtype')", 'ValueError', 'bad dtype'],
+    ['ERROR 03-21 05:22:24 engine.py:244] RayTaskError(ValueError): x', 'RayTaskError', 'x'],
+  ])(
+    'ends an open traceback at an exception a logger wrote as its repr: %s (fresh-r vllm-4859)',
+    (line, type, message) => {
+      const found = assemble([...OPEN, line].join('\n'));
+      expect([found[0]?.exception, found[0]?.message]).toEqual([type, message]);
+    },
+  );
+
+  it.each([
+    [[...OPEN, 'ERROR 03-21 05:22:24 m.py:1] UserWarning()'], null],
+    [[...OPEN, "INFO 03-21 05:22:24 m.py:1] load('model')"], null],
+    [["2025-04-26T20:46:29.907Z ERROR engine.start: nixlBackendError('NIXL_ERR_BACKEND')"], undefined],
+  ])('reads no exception from a call, a warning or a lone repr: %j', (lines, exception) => {
+    expect(assemble(lines.join('\n'))[0]?.exception).toBe(exception);
+  });
+
   it('treats a lone exception line as a truncated traceback', () => {
     const found = assemble("ModuleNotFoundError: No module named 'bitsandbytes'");
     expect([found[0]?.exception, found[0]?.truncated, found[0]?.frames.length]).toEqual([

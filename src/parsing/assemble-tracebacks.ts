@@ -288,7 +288,7 @@ export class TracebackAssembler {
       if (last && last.line === null) last.line = Number(arrow[1]);
       return 'traceback';
     }
-    const exception = readExceptionLine(stripGroupBars(dedent(text, state.indent)));
+    const exception = readExceptionLine(stripGroupBars(dedent(text, state.indent)), true);
     if (exception !== null) {
       tb.exception = exception.type;
       tb.message = exception.message;

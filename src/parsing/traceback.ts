@@ -49,19 +49,31 @@ const EXCEPTION_NAME =
  */
 const QUALIFIED_CLASS = /^(?:[a-z_][a-z0-9_]*\.){2,}[A-Z][a-z]\w*$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
+/**
+ * An exception as `repr` prints it, the whole line (`AssertionError()`, `ValueError('bad dtype')`): what a
+ * server's `logger.exception(repr(e))` writes above its traceback (vLLM's engine loop), read as the end of a
+ * traceback printed bare above it when the two interleave.
+ */
+const REPR_LINE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((?:'([^']*)'|"([^"]*)"|)\)$/;
 
 /** An exception's class without its module: `torch.OutOfMemoryError` -> `OutOfMemoryError`. */
 export function lastSegment(type: string): string {
   return type.slice(type.lastIndexOf('.') + 1);
 }
 
-/** The type and message if this text reads as a Python exception line; null otherwise. */
-export function readExceptionLine(line: string): { type: string; message: string } | null {
+/**
+ * The type and message if this text reads as a Python exception line; null otherwise. `repr`: an exception
+ * as `repr` prints it counts too, which only a traceback open above it makes one (a lone one is a log line).
+ */
+export function readExceptionLine(line: string, repr = false): { type: string; message: string } | null {
   // An issue's paste with its exception line set in bold (`**RuntimeError: ...**`).
   const text = line.length > 4 && line.startsWith('**') && line.endsWith('**') ? line.slice(2, -2) : line;
   if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
   // A bare class padded with spaces (`TimeoutError      `, a terminal's copy) is still the class alone.
-  const m = EXCEPTION_LINE.exec(text.length > 4096 ? text.slice(0, 4096) : text.trimEnd());
+  const trimmed = text.length > 4096 ? text.slice(0, 4096) : text.trimEnd();
+  const asRepr = repr && trimmed.endsWith(')') ? REPR_LINE.exec(trimmed) : null;
+  if (asRepr !== null) return readRepr(asRepr);
+  const m = EXCEPTION_LINE.exec(trimmed);
   if (m === null) return null;
   const type = m[1] ?? '';
   const last = lastSegment(type);
@@ -70,6 +82,13 @@ export function readExceptionLine(line: string): { type: string; message: string
   // `Error: ShardCannotStart` is Rust's main(), `Exception: x` is Python: only bare names are ambiguous.
   if (type === 'Error') return null;
   return { type, message: (m[2] ?? '').trim() };
+}
+
+function readRepr(m: RegExpExecArray): { type: string; message: string } | null {
+  const type = m[1] ?? '';
+  const last = lastSegment(type);
+  if (!EXCEPTION_NAME.test(last) || NOT_EXCEPTIONS.has(last) || last.endsWith('Warning')) return null;
+  return { type, message: (m[2] ?? m[3] ?? '').trim() };
 }
 
 export function isChainMarker(text: string): 'cause' | 'context' | null {

@@ -427,7 +427,11 @@ export const fixtureNames: Readonly<
     ignores: ['hook-finds-no-driver-loaded.log'],
   },
   'cpu-illegal-instruction': {
-    matches: ['llamacpp-illegal-instruction.log', 'ollama-runner-exit-status-0xc000001d.log'],
+    matches: [
+      'llamacpp-illegal-instruction.log',
+      'ollama-runner-exit-status-0xc000001d.log',
+      'ollama-runner-signal-illegal-instruction-on-sycl.log',
+    ],
     ignores: ['cuda-illegal-instruction-in-kernel.log'],
   },
   'cuda-assertion-in-kernel': {

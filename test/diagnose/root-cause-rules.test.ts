@@ -72,6 +72,20 @@ describe('choosing the root cause', () => {
       ": Failed: Cuda error /workspace/csrc/quickreduce.cuh:88 'operation not permitted'",
     ],
     [
+      "a message socket closed under its reader says less than the other end's death (fresh-q vllm-4700)",
+      [
+        'Traceback (most recent call last):',
+        '  File "/v/zmq/_future.py", line 400, in poll',
+        '    raise _zmq.ZMQError(_zmq.ENOTSUP)',
+        'zmq.error.ZMQError: Operation not supported',
+        'Traceback (most recent call last):',
+        '  File "/v/vllm/entrypoints/openai/api_server.py", line 230, in build_async_engine_client_from_engine_args',
+        '    raise RuntimeError(',
+        'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+      ],
+      'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+    ],
+    [
       'uvicorn port in use is an OSError',
       [
         'INFO:     Started server process [1]',

@@ -1,6 +1,18 @@
 import { anyOf } from './any-of.js';
 
 /**
+ * A channel closed under the process that read it: the process at the other end died or was shut down
+ * first. Second-hand, so it says less than any line of that death (vLLM's `Engine process failed to start`
+ * after its client's `ZMQError: Operation not supported`).
+ */
+const CLOSED_CHANNEL_PATTERNS: readonly RegExp[] = [
+  // gloo's socket to a peer that went away.
+  /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
+  // A message socket (ZeroMQ).
+  /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
+];
+
+/**
  * Errors that only point at a cause printed elsewhere. They prove the start failed but never win as the
  * root cause while anything more specific exists (../shared/docs/log-formats.md, "Phrases ... elsewhere").
  */
@@ -115,8 +127,6 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /^error: creating server: Internal - failed to load all models/,
   // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.
   /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
-  // gloo's socket to a peer that went away: the peer's own lines say why it did.
-  /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
   // Slurm's report that a job step's task ended (`srun: error: node-1: task 0: Exited with exit code 1`): the
   // task's own lines before it say why.
   /^srun: error: \S+: tasks? [\d,-]+: (?:Exited with exit code \d+|Killed|Terminated)/,
@@ -126,13 +136,13 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // generic process plumbing
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,
-  // A message socket closed under its reader: the process at the other end died or was shut down first.
-  /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
   /^Fatal Python error: Aborted/,
   /^Aborted \(core dumped\)\s*$/,
+  ...CLOSED_CHANNEL_PATTERNS,
 ];
 
 export const isWrapper: (text: string) => boolean = anyOf(WRAPPER_PATTERNS);
+export const reportsClosedChannel: (text: string) => boolean = anyOf(CLOSED_CHANNEL_PATTERNS);
 
 /** What an inner error's words look like: not a bare status (`exit status 2`, `signal: killed`). */
 const INNER_FAILURE =

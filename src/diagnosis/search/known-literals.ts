@@ -1493,6 +1493,17 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
+    '\\bsignal: (?:aborted|illegal instruction|bus error|floating point exception|segmentation fault|trace\\/breakpoint trap)\\b',
+    [
+      'signal: aborted',
+      'signal: illegal instruction',
+      'signal: bus error',
+      'signal: floating point exception',
+      'signal: segmentation fault',
+      'signal: trace/breakpoint trap',
+    ],
+  ],
+  [
     '\\bterminating (?:due to|with) uncaught exception of type .+',
     ['terminating due to uncaught exception of type ', 'terminating with uncaught exception of type '],
   ],

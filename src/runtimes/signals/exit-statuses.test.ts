@@ -54,6 +54,11 @@ describe('how a process died, decoded from the line that reports it', () => {
     ],
     ['Illegal instruction (core dumped)', 'cpu-illegal-instruction'],
     ['vllm-1 exited with code 132', 'cpu-illegal-instruction'],
+    ['Error: signal: illegal instruction (core dumped)', 'cpu-illegal-instruction'],
+    [
+      '[DEBUG] <qwen-coder-14B-FIM> cmd.Wait() returned error: signal: aborted (core dumped)',
+      'process-aborted',
+    ],
     ['vllm-1 exited with code 1', 'process-exited-with-error'],
     ['Process exited with exit status 2', 'process-exited-with-error'],
     [

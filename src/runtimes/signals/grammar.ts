@@ -144,6 +144,18 @@ export default defineGrammar({
       strength: 24,
       crash: true,
     },
+    // Go's `os/exec` naming the signal that ended a child (`cmd.Wait() returned error: signal: aborted (core
+    // dumped)`), as a proxy or launcher (llama-swap, Ollama) logs its child's death.
+    {
+      id: 'child-ended-by-signal',
+      // After the engines' own rows for their child's end (Ollama's `error loading llama server`).
+      rank: 1005,
+      pattern:
+        /\bsignal: (?:aborted|illegal instruction|bus error|floating point exception|segmentation fault|trace\/breakpoint trap)\b/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
     // A status that a signal or a Windows exception ended the process with, as its parent or supervisor
     // reports it: 128 + N (docker, a shell), -N (Python's multiprocessing, torch's elastic agent, SGLang),
     // systemd's status=N/NAME, an NTSTATUS (Go's `exit status 0xc0000005`; as a signed 32-bit number, a

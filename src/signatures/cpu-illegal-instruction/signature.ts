@@ -11,9 +11,10 @@ export default defineSignature({
   keywords: ['illegal instruction', 'sigill', 'status=4/ill', '132', '-4', '0xc000001d', '3221225501'],
   match: {
     exception: null,
-    // The shell's words, systemd's status=4/ILL, 132 (128 + 4), -4, and Windows' STATUS_ILLEGAL_INSTRUCTION.
+    // The shell's words, Go's (`signal: illegal instruction`), systemd's status=4/ILL, 132 (128 + 4), -4, and
+    // Windows' STATUS_ILLEGAL_INSTRUCTION.
     message: new RegExp(
-      String.raw`Illegal instruction|\bSIGILL\b|\bstatus=4\/ILL\b|${EXIT_STATUS_WORDS}(?:132|-4|-SIGILL|0x[cC]000001[dD]|3221225501)\b`,
+      String.raw`Illegal instruction|\bsignal: illegal instruction\b|\bSIGILL\b|\bstatus=4\/ILL\b|${EXIT_STATUS_WORDS}(?:132|-4|-SIGILL|0x[cC]000001[dD]|3221225501)\b`,
     ),
   },
   explanation:
