@@ -82,8 +82,9 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'The GPUs could not talk to each other: NCCL or torch.distributed failed to set up or timed out. Check that every rank can reach the others (NCCL_DEBUG=INFO shows where it stops), the network interfaces (NCCL_SOCKET_IFNAME), peer-to-peer support and shared memory (--shm-size in containers).',
     exceptions: /^(?:DistBackendError|DistNetworkError|DistStoreError)$/,
     packages: /\bnccl\b|torch\/distributed|c10d|pynccl|custom_all_reduce/i,
+    // RDMA's own words too: a queue pair's completion status as ibverbs spells it (`Local protection error`).
     words:
-      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group|\bwatchdog\b|Engine iteration timed out|\bHCCL\b|\bnvshmem\w*|\bibv_\w+ failed/i,
+      /\bNCCL\b|\bMPI error\b|\bOpen MPI\b|\borte_init\b|\bPRTE ERROR\b|\bORTE_ERROR_LOG\b|\bRead -1, expected \d+|ProcessGroupNCCL|\bnccl\w*Error\b|\bc10d\b|collective operation timeout|monitoredBarrier|\bfaulty rank\b|rendezvous|torch\.distributed|all_?reduce|init_process_group|\bwatchdog\b|Engine iteration timed out|\bHCCL\b|\bnvshmem\w*|\bibv_\w+|\bRDMA\b|\brdma_\w+|\bRoCE\b|\bmlx5_\d|\bInfiniBand\b|\b(?:Local (?:protection|length|QP operation) error|Remote (?:access|operation|invalid request) error|(?:Transport|RNR) retry counter exceeded)\b/i,
   },
   {
     category: 'distributed-ray',

@@ -83,6 +83,14 @@ describe('classifyCause', () => {
       [],
       'distributed-nccl',
     ],
+    // RDMA transports between ranks (fresh-j sglang-3362, fresh-k sglang-3414, fresh-r vllm-4851).
+    [null, 'Local protection error on mlx5_0:1/RoCE (synd 0x4 vend 0x51 hw', [], 'distributed-nccl'],
+    [
+      null,
+      'rdma_context.cpp:203] Failed to register memory 0x7c1cda000000: Bad address [14]',
+      [],
+      'distributed-nccl',
+    ],
     [
       'RuntimeError',
       'Failed to allocate memory for batch_prefill_tmp_v with size 450494464 and alignment 16 in AlignedAllocator',
