@@ -490,12 +490,31 @@ const MIN_SUBJECT_WORDS = 2;
  */
 function findNamedImportFailure(failure: Candidate, candidates: readonly Candidate[]): Candidate | null {
   const named = failure.message.toLowerCase();
+  const namespace = OP_NAMESPACE.exec(failure.message)?.[1];
   for (const c of candidates) {
     if (c === failure || c.line.n >= failure.line.n) continue;
-    const subject = IMPORT_FAILURE.exec(c.message)?.[1]?.trim().toLowerCase();
-    if (subject && subject.split(/\s+/).length >= MIN_SUBJECT_WORDS && named.includes(subject)) return c;
+    const subject = IMPORT_FAILURE.exec(c.message)?.[1]?.trim();
+    if (subject === undefined) continue;
+    if (subject.split(/\s+/).length >= MIN_SUBJECT_WORDS && named.includes(subject.toLowerCase())) return c;
+    if (namespace !== undefined && registersOps(subject, namespace)) return c;
   }
   return null;
+}
+
+/** torch's error for an operator its native library never registered: `'_OpNamespace' '_C_ascend' object ...`. */
+const OP_NAMESPACE = /'_OpNamespace' '(\w+)' object has no attribute/;
+
+/**
+ * Whether the native module an import failure names (`vllm._C`, `vllm_ascend_C:libvllm_ascend_kernels.so`)
+ * is the one that registers an operator namespace: its last part is the namespace, or its words hold the
+ * namespace's two or more words (`vllm_ascend_C` registers `_C_ascend`).
+ */
+function registersOps(subject: string, namespace: string): boolean {
+  const module = subject.split(/[:\s]/, 1)[0] ?? '';
+  if (module.slice(module.lastIndexOf('.') + 1) === namespace) return true;
+  const words = new Set(module.split(/[._]/).filter(Boolean));
+  const wanted = namespace.split('_').filter(Boolean);
+  return wanted.length >= 2 && wanted.every((word) => words.has(word));
 }
 
 /**

@@ -9,7 +9,7 @@ import { saysItGoesOn } from './knowledge/failure-words.js';
 import { TRIGGER } from './knowledge/may-matter.js';
 import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
-import { STOPPED } from './knowledge/shutdown.js';
+import { saysCancelled, STOPPED, WATCHED_GONE } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
 import { announcesException, innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
 import { bareRaiseSite, saysNothing } from './bare-raise.js';
@@ -84,10 +84,13 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const message = joinMessage(withAssertion(traceback) + rewrapped, detail);
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
   // A traceback a logger wrote as a warning (vLLM's `Module X was found but failed to import`) was survived;
-  // so was one raised in a destructor (`__del__`), which Python prints and ignores as objects are freed.
+  // so was one raised in a destructor (`__del__`), which Python prints and ignores as objects are freed, and a
+  // watcher's word that a process it watched is gone, and work cancelled as a process unwinds.
   const warning =
     traceback.exception.endsWith('Warning') ||
     STOPPED.test(traceback.exception) ||
+    WATCHED_GONE.test(traceback.exception) ||
+    saysCancelled(traceback.message) ||
     traceback.messageLine?.level === 'WARNING' ||
     traceback.frames[0]?.function === '__del__';
   const drafts: Draft[] = [

@@ -20,6 +20,23 @@ describe('the health a log shows when nothing failed', () => {
       'stopped',
     ],
     [
+      // fresh-s sglang-h4962: a harness ended the server; its CPU monitor threads saw their processes go.
+      "a server that served, then its monitor threads' word that the processes they watched are gone",
+      [
+        '[2026-06-03 10:37:40] INFO:     The server is fired up and ready to roll!',
+        '[2026-06-03 11:09:23] INFO:     127.0.0.1:60212 - "GET /metrics HTTP/1.1" 200 OK',
+        ...[3443107, 3443111].flatMap((pid) => [
+          'Exception in thread Thread-2 (monitor):',
+          'Traceback (most recent call last):',
+          '  File "/sgl-workspace/sglang/python/sglang/srt/observability/cpu_monitor.py", line 22, in monitor',
+          '  File "/opt/venv/lib/python3.10/site-packages/psutil/_pslinux.py", line 1658, in wrapper',
+          `psutil.NoSuchProcess: process no longer exists (pid=${pid})`,
+        ]),
+        '',
+      ].join('\n'),
+      'ready',
+    ],
+    [
       'a log that ends while the weights load',
       'INFO 12-01 10:00:00 [api_server.py:1] Starting vLLM API server\nINFO 12-01 10:00:01 [model_runner.py:2] Loading model weights\n',
       'unseen',

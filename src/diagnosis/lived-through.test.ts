@@ -188,3 +188,24 @@ describe("a request's payload quoted in SGLang's request log", () => {
     expect(diagnose(log.join('\n')).rootCause?.message).toContain('Capture cuda graph failed');
   });
 });
+
+describe('an import that failed, then an error naming what it would have registered', () => {
+  const warned = (module: string): string =>
+    `(EngineCore_DP0 pid=1) WARNING 09-18 10:33:14 [camem.py:64] Failed to import ${module}: cannot open shared object file: No such file or directory. Sleep mode will be disabled.`;
+  const died = (namespace: string): string[] => [
+    '(EngineCore_DP0 pid=1) INFO 09-18 10:33:20 [model_runner_v1.py:2345] Starting to load model m...',
+    '(EngineCore_DP0 pid=1) ERROR 09-18 10:34:30 [core.py:700] EngineCore failed to start.',
+    '(EngineCore_DP0 pid=1) ERROR 09-18 10:34:30 [core.py:700] Traceback (most recent call last):',
+    '(EngineCore_DP0 pid=1) ERROR 09-18 10:34:30 [core.py:700]   File "/v/torch/_ops.py", line 1, in __getattr__',
+    `(EngineCore_DP0 pid=1) ERROR 09-18 10:34:30 [core.py:700] AttributeError: '_OpNamespace' '${namespace}' object has no attribute 'weak_ref_tensor'`,
+  ];
+  it.each([
+    // fresh-s vllm-5100: vllm-ascend's kernels library registers the `_C_ascend` operators.
+    ['vllm_ascend_C:libvllm_ascend_kernels.so', '_C_ascend', 1],
+    ['vllm._C:libcuda.so.1', '_C', 1],
+    // Another module's operators: the import failure did not take these away.
+    ['vllm_flash_attn._vllm_fa2_C:libcudart.so.12', '_C', 6],
+  ])('%s, then %s missing: the root cause on line %i', (module, namespace, line) => {
+    expect(diagnose([warned(module), ...died(namespace)].join('\n')).rootCause?.lineNumber).toBe(line);
+  });
+});

@@ -160,6 +160,22 @@ describe('TracebackAssembler', () => {
     expect(assemble(lines.join('\n'))[0]?.exception).toBe(exception);
   });
 
+  it("reads a class with one module's name under frames, and ends its message at the next thread's header (fresh-s sglang-h4962)", () => {
+    const monitor = (pid: number): string[] => [
+      'Exception in thread Thread-2 (monitor):',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.10/threading.py", line 1016, in _bootstrap_inner',
+      '  File "/opt/venv/lib/python3.10/site-packages/psutil/_pslinux.py", line 1658, in wrapper',
+      `psutil.NoSuchProcess: process no longer exists (pid=${pid})`,
+    ];
+    const found = assemble([...monitor(3443107), ...monitor(3443111)].join('\n'));
+    expect(found.map((t) => [t.exception, t.message, t.detail.length])).toEqual([
+      ['psutil.NoSuchProcess', 'process no longer exists (pid=3443107)', 0],
+      ['psutil.NoSuchProcess', 'process no longer exists (pid=3443111)', 0],
+    ]);
+    expect(assemble('psutil.NoSuchProcess: process no longer exists (pid=1)')).toEqual([]);
+  });
+
   it('treats a lone exception line as a truncated traceback', () => {
     const found = assemble("ModuleNotFoundError: No module named 'bitsandbytes'");
     expect([found[0]?.exception, found[0]?.truncated, found[0]?.frames.length]).toEqual([

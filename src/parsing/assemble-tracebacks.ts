@@ -2,6 +2,7 @@ import { LIMITS } from '../limits.js';
 import { BoundedMap } from './bounded-map.js';
 import type { ParsedLine } from './parsed-line.js';
 import {
+  announcesException,
   FRAME,
   NOTEBOOK_ARROW,
   NOTEBOOK_FRAME,
@@ -312,6 +313,7 @@ export class TracebackAssembler {
       state.traceback.detail.length >= MAX_DETAIL ||
       (line.level !== null && line.level !== state.level) ||
       readExceptionLine(text) !== null ||
+      announcesException(text) ||
       SAYS_PROCESS_DIED.test(text);
     if (ends) {
       this.finish(key, state);

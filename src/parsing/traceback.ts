@@ -48,6 +48,8 @@ const EXCEPTION_NAME =
  * follows: log lines do not start with a module's class and a colon otherwise.
  */
 const QUALIFIED_CLASS = /^(?:[a-z_][a-z0-9_]*\.){2,}[A-Z][a-z]\w*$/;
+/** Under a traceback's frames, one module's name is enough (`psutil.NoSuchProcess: process no longer exists`). */
+const CLASS_OF_MODULE = /^(?:[a-z_][a-z0-9_]*\.)+[A-Z][a-z]\w*$/;
 const NOT_EXCEPTIONS = new Set(['Warning', 'Error', 'Note', 'Hint', 'Failure']);
 /**
  * An exception as `repr` prints it, the whole line (`AssertionError()`, `ValueError('bad dtype')`): what a
@@ -62,23 +64,27 @@ export function lastSegment(type: string): string {
 }
 
 /**
- * The type and message if this text reads as a Python exception line; null otherwise. `repr`: an exception
- * as `repr` prints it counts too, which only a traceback open above it makes one (a lone one is a log line).
+ * The type and message if this text reads as a Python exception line; null otherwise. `underFrames`: a
+ * traceback is open above it, which makes an exception of what alone would be a log line: one as `repr`
+ * prints it, and a class named with one module's name.
  */
-export function readExceptionLine(line: string, repr = false): { type: string; message: string } | null {
+export function readExceptionLine(
+  line: string,
+  underFrames = false,
+): { type: string; message: string } | null {
   // An issue's paste with its exception line set in bold (`**RuntimeError: ...**`).
   const text = line.length > 4 && line.startsWith('**') && line.endsWith('**') ? line.slice(2, -2) : line;
   if (text.length === 0 || text.charCodeAt(0) <= 32) return null;
   // A bare class padded with spaces (`TimeoutError      `, a terminal's copy) is still the class alone.
   const trimmed = text.length > 4096 ? text.slice(0, 4096) : text.trimEnd();
-  const asRepr = repr && trimmed.endsWith(')') ? REPR_LINE.exec(trimmed) : null;
+  const asRepr = underFrames && trimmed.endsWith(')') ? REPR_LINE.exec(trimmed) : null;
   if (asRepr !== null) return readRepr(asRepr);
   const m = EXCEPTION_LINE.exec(trimmed);
   if (m === null) return null;
   const type = m[1] ?? '';
   const last = lastSegment(type);
-  if ((!EXCEPTION_NAME.test(last) && !(QUALIFIED_CLASS.test(type) && m[2])) || NOT_EXCEPTIONS.has(type))
-    return null;
+  const qualified = (underFrames ? CLASS_OF_MODULE : QUALIFIED_CLASS).test(type) && m[2];
+  if ((!EXCEPTION_NAME.test(last) && !qualified) || NOT_EXCEPTIONS.has(type)) return null;
   // `Error: ShardCannotStart` is Rust's main(), `Exception: x` is Python: only bare names are ambiguous.
   if (type === 'Error') return null;
   return { type, message: (m[2] ?? '').trim() };
@@ -90,6 +96,10 @@ function readRepr(m: RegExpExecArray): { type: string; message: string } | null 
   if (!EXCEPTION_NAME.test(last) || NOT_EXCEPTIONS.has(last) || last.endsWith('Warning')) return null;
   return { type, message: (m[2] ?? m[3] ?? '').trim() };
 }
+
+/** A header over the traceback it announces: `Exception in ASGI application`, `Exception in callback f()`. */
+const ANNOUNCES_EXCEPTION = /^(?:Exception|Error) in (?:ASGI application|callback\b|thread\b)/;
+export const announcesException = (text: string): boolean => ANNOUNCES_EXCEPTION.test(text);
 
 export function isChainMarker(text: string): 'cause' | 'context' | null {
   if (CAUSE_MARKER.test(text)) return 'cause';

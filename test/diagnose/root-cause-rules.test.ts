@@ -86,6 +86,20 @@ describe('choosing the root cause', () => {
       'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
     ],
     [
+      "work cancelled as the engine unwinds after a worker's death is not a cause (fresh-s vllm-4957)",
+      [
+        "terminate called after throwing an instance of 'c10::Error'",
+        '  what():  The graph should be registered to the state',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:56 [multiproc_executor.py:261] Worker proc VllmWorker-4 died unexpectedly, shutting down executor.',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:57 [core.py:1165] EngineCore failed to start.',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:57 [core.py:1165] Traceback (most recent call last):',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:57 [core.py:1165]   File "/v/vllm/v1/executor/multiproc_executor.py", line 401, in get_response',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:57 [core.py:1165]     raise RuntimeError("cancelled")',
+        '(EngineCore pid=639446) ERROR 06-02 21:27:57 [core.py:1165] RuntimeError: cancelled',
+      ],
+      ': The graph should be registered to the state',
+    ],
+    [
       'uvicorn port in use is an OSError',
       [
         'INFO:     Started server process [1]',

@@ -70,6 +70,9 @@ export const EXIT_MARKERS: readonly RegExp[] = [
 /** Warnings that are sometimes the only trace of a cause; candidates only, never fatal alone. */
 export const CAUSE_HINTS: readonly RegExp[] = [
   /Failed to import from \S+ with/,
+  // A native module that failed to load (vllm-ascend's `Failed to import vllm_ascend_C:libvllm_ascend_kernels.so:
+  // cannot open shared object file`, logged as it goes on without the module's operators).
+  /(?:Failed to|Could not|Unable to) import \S+.*\bcannot open shared object file\b/,
   /Ignore import error when loading/,
   /No module named/,
   /undefined symbol/,

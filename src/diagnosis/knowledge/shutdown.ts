@@ -42,6 +42,17 @@ export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);
 
 /** Exceptions a process raises as it is stopped: tasks cancelled, the interpreter told to exit. */
 export const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
+/**
+ * Work cancelled as its process unwinds, raised as a plain error (vLLM's executor: `RuntimeError:
+ * cancelled` for the calls pending when a worker died): the unwinding's, never a cause.
+ */
+export const saysCancelled = (message: string): boolean => /^cancell?ed\.?$/i.test(message.trim());
+
+/**
+ * A watcher's word that a process it watched is gone (psutil's, from SGLang's CPU monitor thread as its
+ * children are ended): the watcher goes on, and whatever ended that process says why, if anything does.
+ */
+export const WATCHED_GONE = /(?:^|\.)(?:NoSuchProcess|ZombieProcess)$/;
 
 /** What its channels and its engine raise as the process at the other end goes. */
 const GONE = /(?:^|\.)(?:BrokenPipeError|ConnectionResetError|EngineDeadError|AsyncEngineDeadError)$/;

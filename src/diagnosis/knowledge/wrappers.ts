@@ -184,6 +184,5 @@ export function innerCauseOf(text: string): string | null {
     : null;
 }
 
-/** A header over the traceback it announces: `Exception in ASGI application`, `Exception in callback f()`. */
-const ANNOUNCES_EXCEPTION = /^(?:Exception|Error) in (?:ASGI application|callback\b|thread\b)/;
-export const announcesException = (text: string): boolean => ANNOUNCES_EXCEPTION.test(text);
+// A header over the traceback it announces: read where tracebacks are (parsing/traceback.ts).
+export { announcesException } from '../../parsing/traceback.js';

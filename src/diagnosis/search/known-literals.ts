@@ -24,6 +24,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
+    '(?:Failed to|Could not|Unable to) import \\S+.*\\bcannot open shared object file\\b',
+    ['cannot open shared object file'],
+  ],
+  [
     '(?:Fatal error[.:]|Unhandled exception\\.)\\s+(System\\.[\\w.]+(?:Exception|Error)): (.+)',
     ['Fatal error.', 'Fatal error:', 'Unhandled exception.'],
   ],
