@@ -53,6 +53,24 @@ describe('requests that fail while the server runs', () => {
       requestTraceback('200 OK', 'asyncio.exceptions.CancelledError: the client went away'),
       'no-failure',
     ],
+    [
+      // fresh-s vllm-h5167: vLLM's handler logs what it caught, traceback and all, and answers it.
+      "an exception the handler's own logger wrote, answered with a 400",
+      [
+        'ERROR 04-25 07:04:45 [serving_chat.py:200] Error in preprocessing prompt inputs',
+        'ERROR 04-25 07:04:45 [serving_chat.py:200] Traceback (most recent call last):',
+        'ERROR 04-25 07:04:45 [serving_chat.py:200]   File "/opt/app-root/lib64/python3.11/site-packages/vllm/entrypoints/openai/serving_chat.py", line 183, in create_chat_completion',
+        'ERROR 04-25 07:04:45 [serving_chat.py:200]     raise ValueError(',
+        'ERROR 04-25 07:04:45 [serving_chat.py:200] ValueError: As of transformers v4.44, default chat template is no longer allowed, so you must provide a chat template if the tokenizer does not define one.',
+        'INFO:     127.0.0.1:36034 - "POST /v1/chat/completions HTTP/1.1" 400 Bad Request',
+        ...Array.from(
+          { length: 32 },
+          (_, i) =>
+            `INFO 04-25 07:05:${10 + i} [loggers.py:87] Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 tokens/s, Running: 0 reqs`,
+        ),
+      ],
+      'no-failure',
+    ],
   ])('%s', (_name, lines, verdict) => {
     const d = diagnose(
       [...READY, ...lines, 'INFO:     127.0.0.1:5002 - "GET /metrics HTTP/1.1" 200 OK', ''].join('\n'),

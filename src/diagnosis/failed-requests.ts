@@ -16,6 +16,9 @@ function isServerFault(c: Candidate): boolean {
   if (c.kind !== 'exception' || c.phase !== 'request' || !c.afterReady || c.exception === null) return false;
   // A wrapper (anyio's exception group) holds the request's own exception, weighed by itself.
   if (c.wrapper) return false;
+  // One the server's own logger wrote, level and all, was caught in its handler and answered (vLLM's
+  // `Error in preprocessing prompt inputs`, then a 400): only an exception no handler caught is a 500.
+  if (c.line.level !== null) return false;
   return !CLIENT_FAULT_CLASS.test(c.exception) && !CLIENT_FAULT_WORDS.test(c.message);
 }
 
