@@ -40,6 +40,8 @@ export interface Attempt {
   stopped: boolean;
   /** Lines after readiness that carried no failure: the server going on with its work. */
   chatter: number;
+  /** A failure came after readiness: from there a probe answered (knowledge/probes.ts) is no work. */
+  failedAfterReady: boolean;
   /** Lines since the start that carried no failure, before readiness too. */
   work: number;
   /** Lines the server itself wrote since the start (not systemd's): a systemd start after them is a new one. */
@@ -85,6 +87,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     workAtShutDown: 0,
     stopped: false,
     chatter: 0,
+    failedAfterReady: false,
     work: 0,
     engineLines: 0,
     startMarks: new Set(),

@@ -209,3 +209,44 @@ describe('an import that failed, then an error naming what it would have registe
     expect(diagnose([warned(module), ...died(namespace)].join('\n')).rootCause?.lineNumber).toBe(line);
   });
 });
+
+describe('probes answered after a crash', () => {
+  // fresh-s vllm-4955: a worker's cuBLAS failure, then five minutes of Prometheus scrapes the API server
+  // answered while the engine hung, then the engine's timeout.
+  const crashed = [
+    '(APIServer pid=7) INFO:     Application startup complete.',
+    '(APIServer pid=7) INFO:     127.0.0.1:53168 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    '(Worker_TP4 pid=9) ERROR 06-02 22:25:31 [multiproc_executor.py:962] WorkerProc hit an exception.',
+    '(Worker_TP4 pid=9) ERROR 06-02 22:25:31 [multiproc_executor.py:962] Traceback (most recent call last):',
+    '(Worker_TP4 pid=9) ERROR 06-02 22:25:31 [multiproc_executor.py:962]   File "/v/vllm/model_executor/models/deepseek_v2.py", line 800, in forward',
+    '(Worker_TP4 pid=9) ERROR 06-02 22:25:31 [multiproc_executor.py:962] RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasGemmEx( handle, opa, opb, m, n, k)`',
+  ];
+  const dead = [
+    '(EngineCore pid=8) ERROR 06-02 22:30:30 [core.py:1010] EngineCore encountered a fatal error.',
+    '(APIServer pid=7) ERROR 06-02 22:30:30 [async_llm.py:704] AsyncLLM output_handler failed.',
+  ];
+  const probes = (path: string): string[] =>
+    Array.from(
+      { length: 2000 },
+      (_, i) => `(APIServer pid=7) INFO:     127.0.0.1:${30000 + i} - "GET ${path} HTTP/1.1" 200 OK`,
+    );
+
+  it.each([
+    ['/metrics', 'CUBLAS_STATUS_EXECUTION_FAILED'],
+    ['/health', 'CUBLAS_STATUS_EXECUTION_FAILED'],
+    // Requests served are work: the server went on past the error.
+    ['/v1/chat/completions', 'AsyncLLM output_handler failed.'],
+  ])('%s: the root cause says %s, read line by line or skipped', (path, cause) => {
+    const log = [
+      ...crashed,
+      ...probes(path).map((l) => l.replace('"GET /v1/chat', '"POST /v1/chat')),
+      ...dead,
+      '',
+    ].join('\n');
+    for (const readEveryLine of [false, true]) {
+      expect(diagnose(log, { readEveryLine }).rootCause?.message, `readEveryLine ${readEveryLine}`).toContain(
+        cause,
+      );
+    }
+  });
+});

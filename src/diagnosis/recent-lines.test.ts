@@ -21,6 +21,7 @@ function spanOf(lines: string[]): SkippedLines & { reads: number; detaches: numb
       this.detaches++;
       detached = true;
     },
+    countProbes: () => 0,
     overwrite() {
       gone = true;
     },
@@ -51,6 +52,7 @@ function feed(keep: number, steps: Step[], prepare: (raw: string) => string = (r
     calls.push(0);
     const reader = spanOf(span.slice(-Math.min(step.skip, keep)));
     recent.pushSkipped(step.skip, {
+      countProbes: () => 0,
       read: () => {
         calls[index] = (calls[index] ?? 0) + 1;
         return reader.read();

@@ -55,6 +55,7 @@ import { announcesException } from './knowledge/wrappers.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
+import { isProbeRequest } from './knowledge/probes.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 
 /** How many of the log's last lines the diagnosis may read as its last words. */
@@ -155,7 +156,7 @@ class Session implements DiagnosisSession, ScanTarget {
     this.lineCount += count;
     // A skipped line cannot matter, and every stack frame does (may-matter.ts's STRUCTURE).
     if (count > 0) this.framesAtEnd = 0;
-    this.countChatter(count);
+    this.countChatter(count - (this.current.failedAfterReady ? lastLines.countProbes() : 0));
     this.recent.pushSkipped(count, lastLines);
   }
 
@@ -211,7 +212,7 @@ class Session implements DiagnosisSession, ScanTarget {
       // The head is still read for what it says of the engine and the log's format.
       if (this.lineCount <= ENGINE_HEAD) this.describe(parseLine(rawLine, this.lineCount));
       if (this.framesAtEnd > 0 && NOT_BLANK.test(rawLine)) this.framesAtEnd = 0;
-      if (!dump) this.countChatter(1);
+      if (!dump && !this.answersProbe(rawLine)) this.countChatter(1);
       this.remember(cleanLine(rawLine));
       return;
     }
@@ -230,7 +231,9 @@ class Session implements DiagnosisSession, ScanTarget {
       if (role !== 'other' || this.readFailure(part)) failing = true;
     }
     // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
-    if (!failing && isReporting(line)) this.countChatter(1);
+    if (this.answersProbe(rawLine)) {
+      // A probe answered after a failure shows the API server up, not the engine at work.
+    } else if (!failing && isReporting(line)) this.countChatter(1);
     else if (skippable && !dump) this.countChatter(1);
     this.remember(line.raw);
   }
@@ -245,6 +248,11 @@ class Session implements DiagnosisSession, ScanTarget {
     if (parseLine(rawLine, this.lineCount).level === null) return true;
     this.dumpLeft = 0;
     return false;
+  }
+
+  /** A probe answered (knowledge/probes.ts) after a failure once ready: no work of the engine's. */
+  private answersProbe(rawLine: string): boolean {
+    return this.current.failedAfterReady && isProbeRequest(rawLine);
   }
 
   /** Ordinary lines: after readiness, the server going on with its work. */
@@ -624,6 +632,8 @@ class Session implements DiagnosisSession, ScanTarget {
       return candidate;
     }
     if (candidate.fatal) attempt.fatalGroups++;
+    if (candidate.fatal && !candidate.wrapper && candidate.afterReady && candidate.phase !== 'request')
+      attempt.failedAfterReady = true;
     if (candidate.fatal && candidate.crash) this.dumpLeft = MAX_DUMP_LINES;
     // Context is for signatures that read around a cause; the first candidates of a start need it most.
     const withContext = attempt.groups.size < MAX_CANDIDATES_WITH_CONTEXT;

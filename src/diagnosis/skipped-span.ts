@@ -1,3 +1,5 @@
+import { countProbes } from './knowledge/probes.js';
+
 /** What the scanner hands over for a span of lines it passed over: their last lines, made on demand. */
 export interface SkippedLines {
   /** The last lines of the span, oldest first, as strings. */
@@ -8,6 +10,8 @@ export interface SkippedLines {
    * fraction of decoding them (the session settles every block: 40 lines a block, 40,000 a GB).
    */
   detach(): void;
+  /** How many of the span's lines (all of them, not only the last) are probes answered (knowledge/probes.ts). */
+  countProbes(): number;
 }
 
 /** Lines at most this long are kept as bytes when detached; a longer one is read at once instead. */
@@ -39,6 +43,10 @@ export class SkippedSpan implements SkippedLines {
       end = start - 1;
     }
     return lines.reverse();
+  }
+
+  countProbes(): number {
+    return countProbes(this.bytes, this.from, this.to);
   }
 
   detach(): void {
