@@ -176,6 +176,31 @@ describe('TracebackAssembler', () => {
     expect(assemble('psutil.NoSuchProcess: process no longer exists (pid=1)')).toEqual([]);
   });
 
+  it("reads IPython 8's frames, colours and all (fresh-s vllm-5152)", () => {
+    const found = assemble(
+      [
+        '\u001b[0;31mAssertionError\u001b[0m                            Traceback (most recent call last)',
+        'Cell \u001b[0;32mIn[5], line 3\u001b[0m',
+        '\u001b[0;32m----> 3\u001b[0m llm \u001b[38;5;241m=\u001b[39m LLM(model)',
+        'File \u001b[0;32m~/anaconda3/lib/python3.12/site-packages/vllm/model_executor/layers/linear.py:1228\u001b[0m, in \u001b[0;36mRowParallelLinear.weight_loader\u001b[0;34m(self, param, loaded_weight)\u001b[0m',
+        '\u001b[1;32m   1225\u001b[0m \u001b[38;5;28;01mif\u001b[39;00m \u001b[38;5;28mlen\u001b[39m(loaded_weight\u001b[38;5;241m.\u001b[39mshape) \u001b[38;5;241m==\u001b[39m \u001b[38;5;241m0\u001b[39m:',
+        '\u001b[0;32m-> 1228\u001b[0m \u001b[38;5;28;01massert\u001b[39;00m param_data\u001b[38;5;241m.\u001b[39mshape \u001b[38;5;241m==\u001b[39m loaded_weight\u001b[38;5;241m.\u001b[39mshape',
+        '',
+        '\u001b[0;31mAssertionError\u001b[0m: ',
+      ].join('\n'),
+    );
+    expect(found[0]?.exception).toBe('AssertionError');
+    expect(found[0]?.frames).toEqual([
+      { file: 'Cell In[5]', line: 3, function: '<cell>', code: 'llm = LLM(model)' },
+      {
+        file: '~/anaconda3/lib/python3.12/site-packages/vllm/model_executor/layers/linear.py',
+        line: 1228,
+        function: 'RowParallelLinear.weight_loader',
+        code: 'assert param_data.shape == loaded_weight.shape',
+      },
+    ]);
+  });
+
   it('treats a lone exception line as a truncated traceback', () => {
     const found = assemble("ModuleNotFoundError: No module named 'bitsandbytes'");
     expect([found[0]?.exception, found[0]?.truncated, found[0]?.frames.length]).toEqual([

@@ -4,6 +4,7 @@ import type { ParsedLine } from './parsed-line.js';
 import {
   announcesException,
   FRAME,
+  IPYTHON_FRAME,
   NOTEBOOK_ARROW,
   NOTEBOOK_FRAME,
   TRACEBACK_START,
@@ -283,10 +284,18 @@ export class TracebackAssembler {
       tb.frames.push({ file: notebook[1] ?? '', line: null, function: notebook[2] ?? '', code: null });
       return 'traceback';
     }
+    const ipython = IPYTHON_FRAME.exec(text);
+    if (ipython !== null) {
+      const [file, number, name] =
+        ipython[4] === undefined ? ipython.slice(1, 4) : [ipython[4], ipython[5], '<cell>'];
+      tb.frames.push({ file: file ?? '', line: Number(number), function: name ?? '', code: null });
+      return 'traceback';
+    }
     const arrow = NOTEBOOK_ARROW.exec(text);
     if (arrow !== null) {
       const last = tb.frames.at(-1);
       if (last && last.line === null) last.line = Number(arrow[1]);
+      if (last && last.code === null && last.line === Number(arrow[1])) last.code = arrow[2] || null;
       return 'traceback';
     }
     const exception = readExceptionLine(stripGroupBars(dedent(text, state.indent)), true);

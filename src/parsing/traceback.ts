@@ -33,7 +33,10 @@ export const TRACEBACK_START = /Traceback \(most recent call last\):?\s*$/;
 export const FRAME = /^\s*(?:> )?File "([^"]+)", line (\d+), in (.+?)\s*$/;
 /** IPython/Colab frames: `[/path/x.py](https://...) in fn(...)` or `/path/x.py in fn(...)`. */
 export const NOTEBOOK_FRAME = /^\[?(\S+\.py)\]?(?:\([^)]*\))? in ([\w<>]+)\(/;
-export const NOTEBOOK_ARROW = /^-{2,}> ?(\d+)\s/;
+/** IPython 8's frames: `File ~/x/linear.py:1228, in RowParallelLinear.weight_loader(self, param)`, `Cell In[5], line 3`. */
+export const IPYTHON_FRAME = /^(?:File (\S+?\.py):(\d+), in ([\w.<>]+)\(|(Cell In\[\d*\]), line (\d+))/;
+/** The line a notebook frame stopped at, its number after an arrow: `---> 81 raise ...`, IPython 8's `-> 1228 assert ...`. */
+export const NOTEBOOK_ARROW = /^-+> ?(\d+)\s+(.*?)\s*$/;
 export const CAUSE_MARKER = /^\s*The above exception was the direct cause of the following exception:?\s*$/;
 export const CONTEXT_MARKER = /^\s*During handling of the above exception, another exception occurred:?\s*$/;
 
