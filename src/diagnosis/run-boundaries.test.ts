@@ -83,6 +83,18 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'signal: aborted (core dumped)',
   },
   {
+    name: "a process's death that says it is shutting down, after an orderly shutdown, is the next run's (fresh-s vllm-4902)",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      'ERROR 01-29 08:37:48 [core_client.py:564] Engine core proc EngineCore_DP1 died unexpectedly, shutting down client.',
+      '[ERROR:swift] Method execution failed: infer',
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.12/dist-packages/swift/llm/infer/rollout.py", line 262, in llm_worker',
+    ],
+    cause: 'Engine core proc EngineCore_DP1 died unexpectedly',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

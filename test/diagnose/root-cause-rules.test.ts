@@ -100,6 +100,16 @@ describe('choosing the root cause', () => {
       ': The graph should be registered to the state',
     ],
     [
+      "the CUDA driver's result code after readiness is a crash (fresh-s sglang-4908)",
+      [
+        '[2026-02-09 13:42:50] INFO:     The server is fired up and ready to roll!',
+        '[2026-02-09 13:43:02] INFO:     127.0.0.1:52370 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+        '(SGLangHttpServer pid=250977) [torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
+        '(WorkerDict pid=209740) WARNING:2025-11-28 16:00:45,396:Async request to resume_memory_occupation timed out (attempt 1)',
+      ],
+      ': [torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
+    ],
+    [
       'uvicorn port in use is an OSError',
       [
         'INFO:     Started server process [1]',

@@ -86,6 +86,9 @@ export function isShutdownShaped(exception: string | null, message: string): boo
   return isStopShaped(exception, message) || UNWINDING.test(message);
 }
 
+/** A death's report that says what it does next (vLLM's `... died unexpectedly, shutting down client.`). */
+const DIED = /\bdied unexpectedly\b/i;
+
 /**
  * Whether an error is a stop itself (a signal, a stopped task, the server's shutdown words), not merely
  * worded like an unwinding: after a shutdown said it was complete the process is gone, and a refused
@@ -97,7 +100,7 @@ export function isStopShaped(exception: string | null, message: string, teardown
     return true;
   return (
     isStopRequest(message) ||
-    isShutdownPhrase(message) ||
+    (isShutdownPhrase(message) && !DIED.test(message)) ||
     (teardown && exception === null && TEARDOWN_CRASH.test(message))
   );
 }

@@ -1080,6 +1080,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bCUDA (?:error|Error|runtime error)\\b(?:[: ].*)?$',
     ['CUDA error', 'CUDA Error', 'CUDA runtime error'],
   ],
+  ['\\bCUresult error: \\d+ \\([^)]+\\)', ['CUresult error: ']],
   [
     '\\bCheck (?:the )?(?:server )?logs? for (?:errors|details)\\b|\\bPlease check if there are relevant logs\\b',
     [

@@ -55,6 +55,16 @@ export default defineGrammar({
       strength: 42,
       crash: true,
     },
+    // The CUDA driver API's own result code, as a C++ library prints it (torch_memory_saver's
+    // `CUresult error: 2 (out of memory)` as SGLang takes its memory back).
+    {
+      id: 'cuda-driver-result',
+      rank: 125,
+      pattern: /\bCUresult error: \d+ \([^)]+\)/,
+      fatal: true,
+      strength: 40,
+      crash: true,
+    },
     {
       id: 'ggml-cuda-init',
       rank: 130,
