@@ -31,8 +31,10 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05p': 34,
   // Set q at 8a89598 (its first look was at d567544).
   'fresh-2026-12-05q': 42,
-  // Set r at this commit (its first look was at 89325c7).
+  // Set r at 7ec6d3a (its first look was at 89325c7).
   'fresh-2026-12-05r': 20,
+  // Set s at this commit (its first look was at 36efde2).
+  'fresh-2026-12-05s': 64,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
