@@ -110,6 +110,18 @@ describe('choosing the root cause', () => {
       ': [torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
     ],
     [
+      "gloo's socket to a peer that went away says less than the death after it",
+      [
+        'Traceback (most recent call last):',
+        '  File "/v/torch/distributed/distributed_c10d.py", line 4159, in barrier',
+        'RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [10.0.0.2]:22934',
+        'Traceback (most recent call last):',
+        '  File "/v/vllm/entrypoints/openai/api_server.py", line 230, in build_async_engine_client_from_engine_args',
+        'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+      ],
+      'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+    ],
+    [
       'uvicorn port in use is an OSError',
       [
         'INFO:     Started server process [1]',
