@@ -230,11 +230,11 @@ class Session implements DiagnosisSession, ScanTarget {
       const role = this.assembler.push(part);
       if (role !== 'other' || this.readFailure(part)) failing = true;
     }
-    // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds.
-    if (this.answersProbe(rawLine)) {
-      // A probe answered after a failure shows the API server up, not the engine at work.
-    } else if (!failing && isReporting(line)) this.countChatter(1);
-    else if (skippable && !dump) this.countChatter(1);
+    // A server reporting its work (a request served, its metrics) is alive, whatever words the line holds; a
+    // probe answered after a failure shows the API server up, not the engine at work.
+    const probe = this.answersProbe(rawLine);
+    if (!failing && !probe && isReporting(line)) this.countChatter(1);
+    else if (skippable && !dump && !probe) this.countChatter(1);
     this.remember(line.raw);
   }
 

@@ -10,7 +10,10 @@ export interface SkippedLines {
    * fraction of decoding them (the session settles every block: 40 lines a block, 40,000 a GB).
    */
   detach(): void;
-  /** How many of the span's lines (all of them, not only the last) are probes answered (knowledge/probes.ts). */
+  /**
+   * How many of the span's lines (all of them, not only the last) are probes answered (knowledge/probes.ts);
+   * asked before `detach`, while the whole span is there.
+   */
   countProbes(): number;
 }
 
