@@ -1713,6 +1713,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nUserCodeException\n', '\nray.exceptions.UserCodeException\n'],
   ],
   ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['failed assertion ']],
+  ['^Abort was called at \\d+ line in file:', ['\nAbort was called at ']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
   ['^Args \\{', ['\nArgs {']],
   ['^Available routes are:', ['\nAvailable routes are:']],

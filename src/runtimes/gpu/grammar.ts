@@ -149,6 +149,16 @@ export default defineGrammar({
       strength: 41,
       crash: true,
     },
+    // Intel's GPU compute runtime (NEO, under SYCL and Level Zero) ending its process: `Abort was called at 63 line
+    // in file:`, the runtime's source file on the next line.
+    {
+      id: 'intel-compute-runtime-abort',
+      rank: 113,
+      pattern: /^Abort was called at \d+ line in file:/,
+      fatal: true,
+      strength: 35,
+      crash: true,
+    },
     // oneDNN, under SYCL's matrix multiply on Intel GPUs: ggml-sycl prints the exception's text, then
     // `Exception caught at file:...` and its `SYCL error` abort, which only say where.
     {
