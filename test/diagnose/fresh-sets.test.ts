@@ -33,8 +33,10 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05q': 42,
   // Set r at 7ec6d3a (its first look was at 89325c7).
   'fresh-2026-12-05r': 20,
-  // Set s at this commit (its first look was at 36efde2).
+  // Set s at cf21d02 (its first look was at 36efde2).
   'fresh-2026-12-05s': 64,
+  // Set t at this commit (its first look was at 7b8db9f).
+  'fresh-2026-12-05t': 28,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
