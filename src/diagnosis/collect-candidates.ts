@@ -1,5 +1,5 @@
 import type { ParsedLine } from '../parsing/parsed-line.js';
-import type { Traceback } from '../parsing/traceback.js';
+import { announcesException, type Traceback } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
 import { unwrapTerminalLines } from '../parsing/unwrap-lines.js';
 import { fingerprintFailure } from './fingerprint.js';
@@ -11,7 +11,7 @@ import { isCauseHint } from './knowledge/markers.js';
 import { isNoise } from './knowledge/noise.js';
 import { saysCancelled, STOPPED, WATCHED_GONE } from './knowledge/shutdown.js';
 import { phaseOf } from './knowledge/phases.js';
-import { announcesException, innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
+import { innerCauseOf, isWrapper, relaysBareStatus } from './knowledge/wrappers.js';
 import { bareRaiseSite, saysNothing } from './bare-raise.js';
 
 export type Draft = Omit<

@@ -6,7 +6,7 @@ import { ConsoleCopyFilter } from '../parsing/console-copy-filter.js';
 import { IndentedBlock } from '../parsing/indented-block.js';
 import { parseLine } from '../parsing/parse-line.js';
 import { saysNothing } from './bare-raise.js';
-import { lastSegment, type Traceback } from '../parsing/traceback.js';
+import { announcesException, lastSegment, type Traceback } from '../parsing/traceback.js';
 import { builtinSignatures } from '../signatures/index.js';
 import type { Diagnosis, Engine } from '../types/diagnosis.js';
 import type { DiagnoseOptions, DiagnosisSession } from './api.js';
@@ -51,7 +51,6 @@ import { ENGINE_HEAD, opensCloseReading, ReadingPolicy } from './reading-policy.
 import { STACK_FRAME_LINE } from '../runtimes/cpp/stack-frames.js';
 import { PYTHON_WARNING } from '../runtimes/python/warning.js';
 import { hasFailureWords } from './knowledge/failure-words.js';
-import { announcesException } from './knowledge/wrappers.js';
 import { RecentLines } from './recent-lines.js';
 import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';

@@ -183,6 +183,3 @@ export function innerCauseOf(text: string): string | null {
     ? inner
     : null;
 }
-
-// A header over the traceback it announces: read where tracebacks are (parsing/traceback.ts).
-export { announcesException } from '../../parsing/traceback.js';
