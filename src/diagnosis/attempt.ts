@@ -221,7 +221,7 @@ export function survivedBefore(candidates: readonly Candidate[]): (c: Candidate)
       c.frames.length > 0 &&
       !isShutdownShaped(c.exception, c.message),
   );
-  if (death === undefined) return () => false;
+  if (death === undefined) return survivedBeforeWrapper(candidates);
   return (c) =>
     c.line.n < death.line.n &&
     c.frames.length === 0 &&
@@ -229,6 +229,28 @@ export function survivedBefore(candidates: readonly Candidate[]): (c: Candidate)
     !lacksImported(death, c) &&
     death.workBefore - c.workBefore >=
       (c.line.level === 'WARNING' ? WENT_ON_AFTER_WARNING : WENT_ON_AFTER_LOGGED);
+}
+
+/** Ordinary lines after a warning that show the start went on with it, whatever killed it later. */
+const WENT_FAR_AFTER_WARNING = 40;
+
+/**
+ * Where the start died with only a wrapper's word (`Engine core initialization failed. See root cause
+ * above. Failed core proc(s): {}`): a warning the start went far past (`Failed to import from vllm._C:
+ * ImportError('libcuda.so.1 ...')` on a TPU host, then hundreds of lines of its compiling) did not end it,
+ * unless what died names what the warning could not load.
+ */
+function survivedBeforeWrapper(candidates: readonly Candidate[]): (c: Candidate) => boolean {
+  const death = candidates.findLast((c) => c.kind === 'exception' && c.fatal && c.wrapper);
+  if (death === undefined) return () => false;
+  return (c) =>
+    c.line.n < death.line.n &&
+    c.line.level === 'WARNING' &&
+    !c.fatal &&
+    c.frames.length === 0 &&
+    !c.crash &&
+    !lacksImported(death, c) &&
+    death.workBefore - c.workBefore >= WENT_FAR_AFTER_WARNING;
 }
 
 /**

@@ -39,6 +39,27 @@ describe('an error the process lived through', () => {
     expect(diagnose(lines.join('\n')).rootCause?.exception).toBe(exception);
   });
 
+  // fresh-t vllm-5408: a TPU host warns that vLLM's CUDA kernels cannot load, compiles for hundreds of lines,
+  // then its engine vanishes and the API server says only that it failed.
+  it.each([
+    [50, 'Engine core initialization failed'],
+    [3, 'libcuda.so.1'],
+  ])('a warning with %i lines of work before a wrapper-only death: %s named', (work, named) => {
+    const log = [
+      "WARNING 06-26 03:46:06 [interface.py:358] Failed to import from vllm._C: ImportError('libcuda.so.1: cannot open shared object file: No such file or directory')",
+      ...Array.from(
+        { length: work },
+        (_, i) =>
+          `(EngineCore pid=7) INFO 06-26 03:47:${String(i % 60).padStart(2, '0')} [compilation.py:9] Compiling shape ${i}`,
+      ),
+      '(APIServer pid=6) Traceback (most recent call last):',
+      '(APIServer pid=6)   File "/v/vllm/v1/engine/utils.py", line 1272, in wait_for_engine_startup',
+      '(APIServer pid=6)     raise RuntimeError(',
+      '(APIServer pid=6) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ];
+    expect(diagnose(log.join('\n')).rootCause?.message).toContain(named);
+  });
+
   it('a crash dump after the crash is not work: the crash ends the serving', () => {
     const log = [
       'time=2026-02-20T16:27:39.848-06:00 level=INFO source=server.go:1310 msg="llama runner started in 14.74 seconds"',

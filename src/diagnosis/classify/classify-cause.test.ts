@@ -176,6 +176,31 @@ describe('classifyCause', () => {
       'oom-gpu',
     ],
     [null, 'GGML_ASSERT(base != NULL && "backend buffer base cannot be NULL") failed', [], 'oom-gpu'],
+    // Other runtimes' words for device memory (sets s and t: ROCm's HSA, Intel's Level Zero, XLA on TPU).
+    [
+      null,
+      'Aborting with error : HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.',
+      [],
+      'oom-gpu',
+    ],
+    [
+      'RuntimeError',
+      'level_zero backend failed with error: 40 (UR_RESULT_ERROR_OUT_OF_RESOURCES)',
+      [],
+      'oom-gpu',
+    ],
+    [
+      'jax.errors.JaxRuntimeError',
+      'RESOURCE_EXHAUSTED: E0100: RuntimeBufferAllocationFailure:',
+      [],
+      'oom-gpu',
+    ],
+    [
+      null,
+      'Error allocating device buffer: Attempting to allocate 5.24G. That was not possible. There are 2.80G free.',
+      [],
+      'oom-gpu',
+    ],
     // The host's own resources: no category is the host's disk or memory.
     [null, 'ggml_aligned_malloc: insufficient memory (attempted to allocate 44668.09 MB)', [], 'other'],
     [null, 'model requires more system memory (5.5 GiB) than is available (3.4 GiB)', [], 'other'],

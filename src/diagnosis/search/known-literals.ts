@@ -1451,7 +1451,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bollama\\b|\\[GIN\\]', ['ollama', '[GIN]']],
   [
-    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory\\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b|\\bError Code 2: OutOfMemory\\b|backend buffer base cannot be NULL|Failed to allocate memory for \\S+ with size \\d+",
+    "\\bout of memory\\b|\\bfree memory\\b.{0,80}\\bless than\\b|CUDA_ERROR_OUT_OF_MEMORY|cudaMalloc failed|\\bOOM\\b(?! killer)|failed to allocate .*(?:device|GPU|CUDA|VRAM)|insufficient (?:GPU |device )?memory|not enough (?:GPU |device )?memory|CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)|OUT_OF_DEVICE_MEMORY|OutOfDeviceMemory|\\bmemory allocation of size \\d+ failed|failed to allocate (?:\\w+ )?buffer\\b|can'?t allocate \\d+ bytes of memory\\b|cannot allocate memory on (?:host|device)|OUT_OF_(?:HOST|DEVICE)_MEMORY|\\ballocation fail(?:ed|ure)\\b|\\bPT_DEVMEM\\b|\\bError Code 2: OutOfMemory\\b|backend buffer base cannot be NULL|Failed to allocate memory for \\S+ with size \\d+|\\b\\w+_OUT_OF_RESOURCES\\b|\\bRESOURCE_EXHAUSTED\\b.{0,80}AllocationFailure\\b|\\bAttempting to (?:allocate|reserve) [\\d.]+\\s?[KMGT]i?B?\\b.{0,80}\\bnot possible\\b",
     [
       'out of memory',
       'free memory',
@@ -1480,6 +1480,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'Error Code 2: OutOfMemory',
       'backend buffer base cannot be NULL',
       'Failed to allocate memory for ',
+      '_OUT_OF_RESOURCES',
+      'RESOURCE_EXHAUSTED',
+      'Attempting to allocate ',
+      'Attempting to reserve ',
     ],
   ],
   ['\\bradv\\/amdgpu: (.+)', ['radv/amdgpu: ']],
