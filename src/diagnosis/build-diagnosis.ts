@@ -557,12 +557,30 @@ function findEarlierCopy(failure: Candidate, candidates: readonly Candidate[]): 
       if (!c.fatal) return relays(c, text);
       const other = squash(c.message);
       return (
-        other.length >= MIN_COPY &&
-        (text.includes(other) || other.includes(text) || endsWithStart(text, other))
+        (other.length >= MIN_COPY &&
+          (text.includes(other) || other.includes(text) || endsWithStart(text, other))) ||
+        sameErrorOtherNumbers(c, failure)
       );
     }) ?? null
   );
 }
+
+const NUMBER = /\d+(?:\.\d+)?/g;
+
+/**
+ * The same exception with other numbers in its words (`CUDA out of memory. Tried to allocate 50.00 MiB.
+ * GPU 0 ...` on one rank, then `... 100.00 MiB ...` on a retry or another rank): one failure, first met
+ * where it was first raised.
+ */
+function sameErrorOtherNumbers(earlier: Candidate, later: Candidate): boolean {
+  if (earlier.exception === null || earlier.exception !== later.exception || earlier.frames.length === 0)
+    return false;
+  const shape = (c: Candidate): string => firstLineOf(c.message).replace(NUMBER, '#');
+  const said = shape(earlier);
+  return said.length >= MIN_COPY && said === shape(later);
+}
+
+const firstLineOf = (text: string): string => squash(text.split('\n', 1)[0] ?? '');
 
 /** A GPU runtime's report: `CUDA Error: REASON (209) /path/handler.cuh: line 169 at function f`. */
 const NATIVE_REPORT = /^(?:CUDA|HIP|ROCm) [Ee]rror:? (.+?)(?: \(\d+\))?(?: \S*\/\S+.*)?$/;

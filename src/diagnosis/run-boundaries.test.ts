@@ -95,6 +95,26 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'Engine core proc EngineCore_DP1 died unexpectedly',
   },
   {
+    name: "a death its own engine core reports after the API server's shutdown is that run's unwinding (fresh-u vllm-h5603)",
+    lines: [
+      '(EngineCore pid=4200) INFO 11-02 10:00:00 [core.py:93] Initializing a V1 LLM engine (v0.11.0)',
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '(EngineCore pid=4200) ERROR 11-02 11:00:01 [multiproc_executor.py:283] Worker proc VllmWorker-4 died unexpectedly, shutting down executor.',
+    ],
+    cause: null,
+  },
+  {
+    name: "the same death from a process the run did not have is the next run's",
+    lines: [
+      '(EngineCore pid=4200) INFO 11-02 10:00:00 [core.py:93] Initializing a V1 LLM engine (v0.11.0)',
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '(EngineCore pid=5311) ERROR 11-02 11:00:01 [multiproc_executor.py:283] Worker proc VllmWorker-4 died unexpectedly, shutting down executor.',
+    ],
+    cause: 'Worker proc VllmWorker-4 died unexpectedly',
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

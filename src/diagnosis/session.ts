@@ -56,10 +56,12 @@ import { BlockScanner, type ScanTarget } from './scan-blocks.js';
 import type { SkippedLines } from './skipped-span.js';
 import { isProbeRequest } from './knowledge/probes.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
+import { ProcessIds } from './process-ids.js';
 
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
+const DIED_UNEXPECTEDLY = /\bdied unexpectedly\b/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 /** How many wrapped rows of a table's cell are joined to its message: the reason, not a whole traceback. */
@@ -102,6 +104,7 @@ class Session implements DiagnosisSession, ScanTarget {
   private readonly engineVotes = new Map<Engine, number>();
   private readonly engineVersions = new Map<Engine, string>();
   private readonly processes = new Set<string>();
+  private readonly processIds = new ProcessIds();
   private readonly consoleCopy = new ConsoleCopyFilter();
   private readonly indented = new IndentedBlock();
   private readonly drafts = new DraftMemo();
@@ -269,6 +272,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const named = readEngineVersion(line.text);
     if (named !== null) this.engineVersions.set(named.engine, named.version);
     if (line.process !== null && this.processes.size < 256) this.processes.add(line.process);
+    this.processIds.note(line);
   }
 
   peek(): Diagnosis {
@@ -547,6 +551,10 @@ class Session implements DiagnosisSession, ScanTarget {
     // Before the shutdown is complete only a failure proves the server is no longer unwinding.
     const speaks = attempt.shutDownLine !== null || (draft.fatal && !draft.wrapper);
     if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
+    // A process of this run that reports a death as it goes (vLLM's engine core: `Worker proc VllmWorker-4 died
+    // unexpectedly, shutting down executor.` after its API server's shutdown) is unwinding with it; a
+    // traceback it prints is its own failure.
+    if (reportsDeath(draft) && this.processIds.seenBefore(draft.line, stop)) return attempt;
     if (attempt !== this.current) return this.openedByLaterError(attempt, draft);
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says;
     // so was an error it lived through (vLLM's `AsyncLLM output_handler failed.` over its engine's end).
@@ -764,4 +772,9 @@ function expandLine(line: ParsedLine): ParsedLine[] {
 
 export function createDiagnosisSession(options: DiagnoseOptions = {}): DiagnosisSession {
   return new Session(options);
+}
+
+/** A line that reports a process's death and no failure of its own (`Worker proc ... died unexpectedly`). */
+function reportsDeath(draft: Draft): boolean {
+  return draft.frames.length === 0 && DIED_UNEXPECTEDLY.test(draft.message);
 }

@@ -11,8 +11,9 @@ export const STOP_REQUESTS: readonly RegExp[] = [
   // Not SGLang's parent told by a child that failed (`Received sigquit from a child process`, and later
   // `SIGQUIT received. ... It usually means one child failed.`).
   // Nor a process ending its own children (vLLM's executor: `workers still running after SIGTERM; sending
-  // SIGKILL`), which it does after a failure as after a stop.
-  /(?<!sending |after )\bSIG(?:TERM|INT|QUIT)\b(?! from a child| received\b.*\bchild failed)|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
+  // SIGKILL`), which it does after a failure as after a stop. Nor its Ray executor's note as it shuts down,
+  // after a failure as after a stop (`If you see error log ... regarding SIGTERM received, please ignore`).
+  /(?<!sending |after |regarding )\bSIG(?:TERM|INT|QUIT)\b(?! from a child| received\b.*\bchild failed)|\bsignal (?:15|2|SIGTERM|SIGINT)\b|exit(?:ed with)? code -(?:15|2)\b/i,
   /\b(?:received|got|caught) (?:a )?(?:shutdown|termination|stop|exit) (?:signal|request)\b/i,
   // Not an instruction that names the keys (llama.cpp's `Press Ctrl+C to interject at any time.`).
   /\bKeyboardInterrupt\b|(?<![Pp]ress )Ctrl\+C|\^C$/,

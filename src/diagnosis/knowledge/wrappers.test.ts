@@ -28,6 +28,9 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['ray.exceptions.UserCodeException', true],
+    // A part that did not start, with no why (fresh-u sglang-5454, after the router's panic), and with one.
+    ['RuntimeError: Failed to start router', true],
+    ['Failed to start router: Address already in use (os error 98)', false],
     ['srun: error: node-037-04: task 0: Exited with exit code 1', true],
     ['srun: error: Unable to allocate resources: Invalid account or account/partition combination', false],
     ['Server error: error trying to connect: Connection refused (os error 111)', true],

@@ -134,6 +134,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // printed, or the signal that ended it) below it.
   /\bChildFailedError:\s*$/,
   // generic process plumbing
+  // A harness's or launcher's word that a part did not start, and no why (`RuntimeError: Failed to start
+  // router` after the router's own panic): the part's own lines say why.
+  /(?:^|Error: )Failed to start (?:the )?[\w-]+(?: [\w-]+)?\.?\s*$/,
   /^Process (?:EngineCore|SpawnProcess|ForkProcess)[\w-]*:$/,
   /^Task exception was never retrieved/,
   /^Fatal Python error: Aborted/,

@@ -33,6 +33,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['(?:^|: )((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception)): (\\S.{2,})$', ['Error: ', 'Exception: ']],
   [
+    '(?:^|Error: )Failed to start (?:the )?[\\w-]+(?: [\\w-]+)?\\.?\\s*$',
+    [
+      '\nFailed to start ',
+      '\nFailed to start the ',
+      'Error: Failed to start ',
+      'Error: Failed to start the ',
+    ],
+  ],
+  [
     "(?:^|\\*+ Error in \\x60[^\\x60]*': )((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)|((?:double free or corruption \\((?:!prev|out|top|fasttop)\\)|free\\(\\): (?:invalid (?:pointer|size|next size \\(\\w+\\))|double free detected in tcache 2)|corrupted (?:size vs\\. prev_size|double-linked list(?: \\(not small\\))?|top size)|malloc\\(\\): [\\w ]*(?:corrupted|corruption|invalid size \\(unsorted\\)|unaligned tcache chunk detected)|munmap_chunk\\(\\): invalid pointer|realloc\\(\\): invalid (?:pointer|next size|old size))(?:: 0x[0-9a-f]+)?)\\s*$|\\*+ (?:stack smashing|buffer overflow) detected \\*+",
     [
       'double free or corruption (!prev)',
@@ -93,7 +102,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '(?<!non-zero )\\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\\b[:=]? ?(?!0\\b|129\\b|1[3-5]\\d\\b)\\d{1,3}\\b(?![./])|\\bcode=exited, status=(?!0\\/)\\d+\\/(?:[A-Z]+\\b|n\\/a)',
+    '(?<!non-zero )\\b(?:[Ee]xit(?:ed)?(?: with)?(?: exit)? (?:code|status)|exitcode)\\b[:=]? ?(?:(?!0\\b|129\\b|1[3-5]\\d\\b)\\d{1,3}\\b(?![./])|0x(?![cC])(?!0+\\b)[0-9a-fA-F]{1,8}\\b)|\\bcode=exited, status=(?!0\\/)\\d+\\/(?:[A-Z]+\\b|n\\/a)',
     [
       'Exit code',
       'Exit code ',
@@ -501,7 +510,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    '(?<!sending |after )\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child| received\\b.*\\bchild failed)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
+    '(?<!sending |after |regarding )\\bSIG(?:TERM|INT|QUIT)\\b(?! from a child| received\\b.*\\bchild failed)|\\bsignal (?:15|2|SIGTERM|SIGINT)\\b|exit(?:ed with)? code -(?:15|2)\\b',
     [
       'SIGTERM',
       'SIGINT',
@@ -1733,7 +1742,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^Engine background task failed$', ['\nEngine background task failed\n']],
   ['^Error when initializing model$', ['\nError when initializing model\n']],
   [
-    '^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$',
+    '^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*|[A-Z][a-z]+(?: [^\\s:]+){3}.*)$',
     ['\nError: '],
   ],
   ['^Exception 0x[0-9a-f]{8} 0x[0-9a-f]+', ['\nException 0x']],
@@ -1889,6 +1898,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^msg="([^"]+)"(?:.*?error="([^"]+)")?', ['\nmsg="']],
   ['^msg="Load failed".*?error="((?:[^"\\\\]|\\\\.)+)"', ['\nmsg="Load failed"']],
   ['^msg="NewLlamaServer failed".*?error="([^"]+)"', ['\nmsg="NewLlamaServer failed"']],
+  ['^msg="ollama exited" err="([^"]+)"', ['\nmsg="ollama exited" err="']],
   [
     '^msg="post predict" error="Post \\\\"[^"\\\\]*\\/completion\\\\": EOF"',
     ['\nmsg="post predict" error="Post \\"'],

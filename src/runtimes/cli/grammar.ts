@@ -4,12 +4,14 @@ import { defineGrammar } from '../define-grammar.js';
 export default defineGrammar({
   runtime: 'cli',
   lines: [
-    // Go and Rust CLIs (`Error: listen tcp ...`, `Error: 500 Internal Server Error: ...`) and click's options.
+    // Go and Rust CLIs (`Error: listen tcp ...`, `Error: 500 Internal Server Error: ...`), click's options, and
+    // a launch script's print of what it caught, a sentence of four words or more (`Error: Cannot provide a
+    // placement group of ...`; not Rust's one-word enum, `Error: ShardCannotStart`, which its shard explains).
     {
       id: 'cli-error',
       rank: 260,
       pattern:
-        /^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*)$/,
+        /^Error: (?:[a-z0-9].+|No such option.*|Invalid value.*|Missing (?:argument|option).*|Got unexpected.*|[A-Z][a-z]+(?: [^\s:]+){3}.*)$/,
       fatal: true,
       strength: 32,
     },

@@ -85,6 +85,16 @@ export default defineGrammar({
       message: (m) => m[1] ?? '',
       quiet: true,
     },
+    // The desktop app's log (app.log) on the server it runs: the server's own log says why, this only that it
+    // died (`msg="ollama exited" err="exit status 0xffffffff"`, then each restart's `exit status 1`).
+    {
+      id: 'ollama-server-exited',
+      rank: 408,
+      pattern: /^msg="ollama exited" err="([^"]+)"/,
+      fatal: true,
+      strength: 26,
+      message: (m) => `ollama exited: ${m[1] ?? ''}`,
+    },
     {
       id: 'ollama-error',
       rank: 410,

@@ -61,6 +61,11 @@ describe('how a process died, decoded from the line that reports it', () => {
     ],
     ['vllm-1 exited with code 1', 'process-exited-with-error'],
     ['Process exited with exit status 2', 'process-exited-with-error'],
+    // Windows prints a status that is no NTSTATUS in hexadecimal: -1 (fresh-u ollama-5553, Ollama's app.log).
+    [
+      'time=2025-10-23T12:03:05.608-04:00 level=ERROR source=server.go:194 msg="ollama exited" err="exit status 0xffffffff"',
+      'process-exited-with-error',
+    ],
     [
       'Dec 03 10:16:40 gpu-1 systemd[1]: vllm.service: Main process exited, code=exited, status=1/FAILURE',
       'process-exited-with-error',

@@ -1,5 +1,5 @@
 import { defineGrammar } from '../define-grammar.js';
-import { EXIT_STATUS_WORDS } from './exit-status.js';
+import { ERROR_EXIT_STATUS, EXIT_STATUS_WORDS } from './exit-status.js';
 
 /**
  * Signals and deaths: segmentation faults, bus errors, illegal instructions, `Killed`, the kernel's OOM killer, a
@@ -176,9 +176,7 @@ export default defineGrammar({
     {
       id: 'exit-with-error',
       rank: 1020,
-      pattern: new RegExp(
-        String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/(?:[A-Z]+\b|n\/a)`,
-      ),
+      pattern: new RegExp(ERROR_EXIT_STATUS),
       fatal: true,
       strength: 12,
     },

@@ -1,5 +1,5 @@
 import { defineSignature } from '../define-signature.js';
-import { EXIT_STATUS_WORDS } from '../../runtimes/signals/exit-status.js';
+import { ERROR_EXIT_STATUS } from '../../runtimes/signals/exit-status.js';
 
 // A death with no cause in the log: the finding is how it died and where that is recorded. Its weight is
 // the least, so a cause the log does hold is never outweighed by the death it led to.
@@ -12,9 +12,7 @@ export default defineSignature({
   match: {
     exception: null,
     // A status that is no signal's (those have their own signatures): not 0, nor 129-159 (128 + a signal).
-    message: new RegExp(
-      String.raw`(?<!non-zero )\b${EXIT_STATUS_WORDS}(?!0\b|129\b|1[3-5]\d\b)\d{1,3}\b(?![./])|\bcode=exited, status=(?!0\/)\d+\/(?:[A-Z]+\b|n\/a)`,
-    ),
+    message: new RegExp(ERROR_EXIT_STATUS),
   },
   explanation:
     "The process ended itself with a status other than 0: it met an error and exited. That is no signal: nothing killed it. A program says why before it exits, and this log does not hold it, so it went elsewhere: to stderr where only stdout was kept, to an earlier part of the log, or to the runner's own file. By convention 1 is a general error, 2 a command line the program rejected, 126 a program that could not be run and 127 a command that was not found.",
