@@ -23,6 +23,7 @@ import {
   type Group,
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
+import { findUndetectedPlatform } from './undetected-platform.js';
 import { completeDraft, CUT_TRACEBACK } from './collect-candidates.js';
 import { CRASH_SITE_CATEGORIES } from './classify/categories.js';
 import { classifyCause } from './classify/classify-cause.js';
@@ -130,7 +131,8 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     };
   }
   // The error may only name what a failed import would have given: then the import is the cause.
-  const named = findNamedImportFailure(best.candidate, candidates);
+  const named =
+    findNamedImportFailure(best.candidate, candidates) ?? findUndetectedPlatform(best.candidate, candidates);
   // What is said of the cause is the cause's own: the failure that named it may match another signature.
   const chosen =
     named !== null

@@ -115,6 +115,39 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'Worker proc VllmWorker-4 died unexpectedly',
   },
   {
+    name: "Slurm's tasks killed after the job script had srun end them are the stop (fresh-u trtllm-h5500)",
+    lines: [
+      '2026-04-21 14:46:43 [INFO] Benchmark completed successfully',
+      '2026-04-21 14:46:43 [INFO] Cleaning up 12 processes...',
+      'srun: forcing job termination',
+      'srun: Job step aborted: Waiting up to 122 seconds for job step to finish.',
+      'srun: error: theia0043: task 0: Killed',
+    ],
+    cause: null,
+  },
+  {
+    name: 'the same tasks killed with no stop asked are a death',
+    lines: [
+      '2026-04-21 14:26:38 [INFO] Running SA-Bench benchmark',
+      'srun: error: theia0043: task 0: Killed',
+    ],
+    cause: 'srun: error: theia0043: task 0: Killed',
+  },
+  {
+    name: "a thread using what the shutdown closed is the old process's teardown (fresh-u vllm-h5658, LMCache's server)",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN,
+      '[2026-06-02 22:55:41,264] LMCache ERROR: Error in blocking handler (mq.py:434:lmcache.v1.multiprocess.mq)',
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.12/dist-packages/lmcache/v1/platform/event_notifier.py", line 111, in notify',
+      '    os.eventfd_write(self._efd, 1)',
+      'ValueError: file descriptor cannot be a negative integer (-1)',
+      'INFO:     Finished server process [739764]',
+    ],
+    cause: null,
+  },
+  {
     name: 'an import error after an orderly shutdown is the next run failing, with no banner',
     lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...IMPORT_FAILURE],
     cause: 'libcudart.so.13: cannot open shared object file',

@@ -641,7 +641,10 @@ export const fixtureNames: Readonly<
     ignores: ['revision-not-set-warning.log'],
   },
   'host-oom-killer': {
-    matches: ['kernel-kills-python-loading-checkpoint-shards.log'],
+    matches: [
+      'kernel-kills-python-loading-checkpoint-shards.log',
+      'slurm-reports-oom-kill-events-after-the-ranks-broke.log',
+    ],
     ignores: ['gpu-out-of-memory-beside-host-memory-words.log'],
   },
   'import-name-missing-from-package': {

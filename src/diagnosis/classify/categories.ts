@@ -34,7 +34,7 @@ export const PROGRAM_BUG = new RegExp(
  * which are the GPU's, the engine's and its packages', says what to do, so `other` is said.
  */
 export const HOST_RESOURCE =
-  /\bDisk quota exceeded\b|\bNo space left on device\b|\bsystem memory\b|\bhost memory\b|\bCPU buffer\b|\bggml_aligned_malloc\b/i;
+  /\bDisk quota exceeded\b|\bNo space left on device\b|\bsystem memory\b|\bhost memory\b|\bCPU buffer\b|\bggml_aligned_malloc\b|\boom[_-]kill|\bOOM[ -]Killed\b/i;
 
 /** Ordered most specific first: on equal evidence the earlier category wins. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
@@ -74,7 +74,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     exceptions: /^NVMLError\w*$/,
     packages: /\bpynvml\b|\bnvml\b/,
     words:
-      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\bCUDA error\b.{0,120}\binitialization error\b|\bNPU function error\b|\bdriver error\b|\bDeviceList is empty\b|\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\b/i,
+      /driver version is insufficient|undefined symbol: cu[A-Z]\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\.so|\bcuInit\b|\bNVML\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\bCUDA error\b.{0,120}\binitialization error\b|\bNPU function error\b|\bdriver error\b|\bDeviceList is empty\b|\bNo platform detected\b|\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\b/i,
   },
   {
     category: 'distributed-nccl',

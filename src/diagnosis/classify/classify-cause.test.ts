@@ -176,6 +176,14 @@ describe('classifyCause', () => {
       'oom-gpu',
     ],
     [null, 'GGML_ASSERT(base != NULL && "backend buffer base cannot be NULL") failed', [], 'oom-gpu'],
+    // vLLM found no GPU it could reach (fresh-s vllm-5166); Slurm's report of the kernel's OOM killer.
+    [null, 'No platform detected, vLLM is running on UnspecifiedPlatform', [], 'driver-cuda-mismatch'],
+    [
+      null,
+      'error: Detected 2 oom_kill events in StepId=1454668.batch. Some of the step tasks have been OOM Killed.',
+      [],
+      'other',
+    ],
     // Other runtimes' words for device memory (sets s and t: ROCm's HSA, Intel's Level Zero, XLA on TPU).
     [
       null,

@@ -61,6 +61,8 @@ describe('isStopRequest', () => {
     ['[shutdown] Executor: workers still running after grace period; sending SIGTERM count=2', false],
     ['[shutdown] Executor: workers still running after SIGTERM; sending SIGKILL count=2', false],
     ['Received SIGTERM. Shutting down.', true],
+    // A job script ending its steps after the benchmark (fresh-u trtllm-h5500).
+    ['srun: forcing job termination', true],
     // vLLM's Ray executor says this as it shuts down after a failure too (fresh-u vllm-5601).
     [
       'INFO 04-16 03:18:29 [ray_distributed_executor.py:127] Shutting down Ray distributed executor. If you see error log from logging.cc regarding SIGTERM received, please ignore because this is the expected termination process in Ray.',

@@ -19,6 +19,9 @@ export const STOP_REQUESTS: readonly RegExp[] = [
   /\bKeyboardInterrupt\b|(?<![Pp]ress )Ctrl\+C|\^C$/,
   // vLLM's API server, from its SIGINT and SIGTERM handler (its later releases).
   /\[shutdown\] API server: shutdown triggered/,
+  // Slurm's srun told to end its job steps (a signal from the job's script, or scancel): what its tasks then
+  // say (`srun: error: node-1: task 0: Killed`) is that ending.
+  /^srun: forcing job termination\s*$/,
 ];
 
 /**
@@ -80,6 +83,14 @@ const TEARDOWN_CRASH = new RegExp(
 );
 
 /**
+ * A resource the shutdown closed, used by a thread still running (LMCache's handler notifying an eventfd
+ * already closed: `ValueError: file descriptor cannot be a negative integer (-1)`): the old process's
+ * teardown, as long as nothing else was logged since its shutdown.
+ */
+const TEARDOWN_CLOSED =
+  /\bfile descriptor cannot be a negative integer\b|\[Errno 9\] Bad file descriptor|\bI\/O operation on closed file\b|\bEvent loop is closed\b|\bcannot schedule new futures after (?:interpreter )?shutdown\b/;
+
+/**
  * Whether an error is the shape of a process being stopped rather than a failure of its own: what a
  * server prints as it unwinds after a stop was asked for.
  */
@@ -102,6 +113,7 @@ export function isStopShaped(exception: string | null, message: string, teardown
   return (
     isStopRequest(message) ||
     (isShutdownPhrase(message) && !DIED.test(message)) ||
-    (teardown && exception === null && TEARDOWN_CRASH.test(message))
+    (teardown && exception === null && TEARDOWN_CRASH.test(message)) ||
+    (teardown && TEARDOWN_CLOSED.test(message))
   );
 }

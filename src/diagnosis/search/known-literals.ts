@@ -732,13 +732,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['No platform detected, vLLM is running on UnspecifiedPlatform'],
   ],
   [
-    'Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled',
+    'Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled|\\bDetected \\d+ oom_kill events?\\b',
     [
       'Out of memory: Kill process',
       'Out of memory: Killed process',
       'invoked oom-killer',
       'oom-kill:',
       'OOMKilled',
+      ' oom_kill event',
+      ' oom_kill events',
     ],
   ],
   ['PassManager::run failed', ['PassManager::run failed']],
@@ -800,10 +802,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'Starting|Started|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: | {2}version ',
+    'Starting|Started|forcing job termination|Available routes|Stopping|Stopped|Finished server|Server stopped|Shutdown|Deactivated|SIG|raceful|Ctrl|API server|Initializing|server_args=|Args \\{|build|Listening|listening|startup complete|Uvicorn running|fired up|slots are idle|runner started|Connected|hostname|max batch total tokens|Serving on|TurboMind|Dead|dead|errored|exited|Shutting|shutting|shutdown|Terminating|exiting|terminated|died|Segmentation|core dumped|Killed|Aborted|import|symbol|supported|too old|ompatible|happens|apability|gpu_memory|KV cache|memory|OOM|find|control-looking|special_eos_id|pre-tokenizer|UNAVAILABLE: | {2}version ',
     [
       'Starting',
       'Started',
+      'forcing job termination',
       'Available routes',
       'Stopping',
       'Stopped',
@@ -1910,6 +1913,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^srun: error: \\S+: tasks? [\\d,-]+: (?:Exited with exit code \\d+|Killed|Terminated)',
     ['\nsrun: error: '],
   ],
+  ['^srun: forcing job termination\\s*$', ['\nsrun: forcing job termination']],
   ['^starting llama server|^Listening on .*\\(version ', ['\nstarting llama server', '\nListening on ']],
   [
     '^unexpected fault address (?:0x)?[0-9a-f]+',
@@ -2015,7 +2019,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['does not have a fast version. Falling back', "does not accept {'device'}"],
   ],
   [
-    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\\bCUDA error\\b.{0,120}\\binitialization error\\b|\\bNPU function error\\b|\\bdriver error\\b|\\bDeviceList is empty\\b|\\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\\b',
+    'driver version is insufficient|undefined symbol: cu[A-Z]\\w*|NVIDIA driver|CUDA driver|forward compatibility|libcuda\\.so|\\bcuInit\\b|\\bNVML\\b|no CUDA-capable device|CUDA_ERROR_(?:NO_DEVICE|SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED|UNSUPPORTED_PTX_VERSION|INVALID_IMAGE)|Found no NVIDIA driver|unsupported display driver|device kernel image is invalid|PTX was compiled with an unsupported toolchain|unsupported PTX version|nvidia-container-cli|could not select device driver|\\bCUDA error\\b.{0,120}\\binitialization error\\b|\\bNPU function error\\b|\\bdriver error\\b|\\bDeviceList is empty\\b|\\bNo platform detected\\b|\\bError(?:ExtensionNotPresent|IncompatibleDriver|InitializationFailed)\\b',
     [
       'driver version is insufficient',
       'undefined symbol: cuA',
@@ -2067,6 +2071,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'NPU function error',
       'driver error',
       'DeviceList is empty',
+      'No platform detected',
       'ErrorExtensionNotPresent',
       'ErrorIncompatibleDriver',
       'ErrorInitializationFailed',

@@ -6,11 +6,11 @@ export default defineSignature({
   title: "the kernel's OOM killer ended the process: the host's memory (or its cgroup's limit) ran out",
   category: 'other',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp', 'ollama'],
-  keywords: ['oom-kill', 'out of memory: kill', 'invoked oom-killer'],
+  keywords: ['oom-kill', 'out of memory: kill', 'invoked oom-killer', 'oom_kill events'],
   match: {
     exception: null,
     message:
-      /\b(?:Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process \d+ \((?<proc>[^)]*)\)|\boom-kill:constraint=|\binvoked oom-killer\b/,
+      /\b(?:Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process \d+ \((?<proc>[^)]*)\)|\boom-kill:constraint=|\binvoked oom-killer\b|\bDetected \d+ oom_kill events? in StepId=/,
   },
   explanation:
     'The kernel ran out of memory for processes, in the whole host or in the memory limit of the cgroup the ' +
