@@ -1542,6 +1542,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['terminating due to uncaught exception of type ', 'terminating with uncaught exception of type '],
   ],
   [
+    '\\bwith exception ((?:[a-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception))(?:\\([^()]*\\))?: (\\S.{2,})$',
+    ['with exception '],
+  ],
+  [
     "^ ?error loading model: |^ ?\\w+: (?:error loading model|failed to (?:load|open|read|initialize|allocate)|error: |unable to load|couldn't|cannot |could not |invalid |insufficient memory|not enough space |op not supported |unsupported op |\\w+\\(\\) failed\\s*$)",
     [
       '\nerror loading model: ',

@@ -99,6 +99,19 @@ export default defineGrammar({
       exception: (m) => m[1] ?? '',
       message: (m) => m[2] ?? '',
     },
+    // An exception a request's handler caught, as its own __str__ writes it (SGLang's `Prefill transfer failed
+    // for request ... with exception KVTransferError(bootstrap_room=...): Decode instance could be dead, ...`):
+    // it failed that request; an error the process logged before it says more of why.
+    {
+      id: 'caught-exception',
+      rank: 995,
+      notFatalAsWarning: true,
+      pattern: /\bwith exception ((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))(?:\([^()]*\))?: (\S.{2,})$/,
+      fatal: true,
+      strength: 20,
+      exception: (m) => m[1] ?? '',
+      message: (m) => m[2] ?? '',
+    },
     // A logger line quoting an exception (`ERROR: Failed to create instance: ValueError: ...`): tried last.
     {
       id: 'quoted-exception',
