@@ -31,6 +31,11 @@ describe('what only points elsewhere', () => {
     // A part that did not start, with no why (fresh-u sglang-5454, after the router's panic), and with one.
     ['RuntimeError: Failed to start router', true],
     ['Failed to start router: Address already in use (os error 98)', false],
+    // gloo's read from a peer that went away (fresh-u sglang-5650): the peer's own lines say why.
+    [
+      'RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:535] Read error [192.168.0.184]:6858: Connection reset by peer',
+      true,
+    ],
     ['srun: error: node-037-04: task 0: Exited with exit code 1', true],
     ['srun: error: Unable to allocate resources: Invalid account or account/partition combination', false],
     ['Server error: error trying to connect: Connection refused (os error 111)', true],

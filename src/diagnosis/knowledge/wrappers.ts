@@ -7,7 +7,7 @@ import { anyOf } from './any-of.js';
  */
 const CLOSED_CHANNEL_PATTERNS: readonly RegExp[] = [
   // gloo's socket to a peer that went away.
-  /gloo\/transport\/tcp\/pair\.cc:\d+\] Connection (?:closed|reset) by peer/,
+  /gloo\/transport\/tcp\/pair\.cc:\d+\] (?:Read error \S+: )?Connection (?:closed|reset) by peer/,
   // A message socket (ZeroMQ).
   /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
 ];

@@ -2303,7 +2303,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['gemm_config\\.in is not found', ['gemm_config.in is not found']],
   ['ggml_cuda_init: failed to initialize CUDA: (.+)', ['ggml_cuda_init: failed to initialize CUDA: ']],
   [
-    'gloo\\/transport\\/tcp\\/pair\\.cc:\\d+\\] Connection (?:closed|reset) by peer',
+    'gloo\\/transport\\/tcp\\/pair\\.cc:\\d+\\] (?:Read error \\S+: )?Connection (?:closed|reset) by peer',
     ['gloo/transport/tcp/pair.cc:'],
   ],
   [
