@@ -55,10 +55,24 @@ export interface Attempt {
   candidates: Candidate[];
   /** The last line before readiness or a stop that said the process was exiting (markers.ts EXIT_MARKERS). */
   exitMark: ExitMark | null;
+  /**
+   * A stop asked for before readiness, and how long the start had been silent when it came (from the lines'
+   * own clocks): a start stopped after a stall was not one that went well.
+   */
+  stopBeforeReady: StopMark | null;
   /** A server's banner began it (markers.ts SERVER_BANNERS), not an offline run's. */
   server: boolean;
   /** An error after the last start's stop began it, not a start marker (session.ts runOf). */
   openedByError: boolean;
+}
+
+/** The line that asked a start to stop before it was ready, and the silence before it. */
+export interface StopMark {
+  line: ParsedLine;
+  /** Milliseconds from the last line with a time before it; null where the lines carry no times. */
+  silentMs: number | null;
+  /** That last line, as the server wrote it. */
+  lastBefore: string | null;
 }
 
 /** A process's exit words, with what the server had logged before them. */
@@ -95,6 +109,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     fatalGroups: 0,
     candidates: [],
     exitMark: null,
+    stopBeforeReady: null,
     server: false,
     openedByError: false,
   };

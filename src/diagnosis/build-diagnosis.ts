@@ -24,6 +24,7 @@ import {
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
 import { findUndetectedPlatform } from './undetected-platform.js';
+import { findStalledThenStopped } from './stalled-stop.js';
 import { completeDraft, CUT_TRACEBACK } from './collect-candidates.js';
 import { CRASH_SITE_CATEGORIES } from './classify/categories.js';
 import { classifyCause } from './classify/classify-cause.js';
@@ -262,6 +263,7 @@ function findFailure(
     findExitBeforeReady(input) ??
     findTerminatedBeforeReady(input) ??
     findLastWordsError(input) ??
+    findStalledThenStopped(input.attempts) ??
     findFailedRequests(input.attempts)
   );
 }

@@ -57,6 +57,7 @@ import type { SkippedLines } from './skipped-span.js';
 import { isProbeRequest } from './knowledge/probes.js';
 import { ServiceTracker, type ServiceEvent } from './track-service.js';
 import { ProcessIds } from './process-ids.js';
+import { markStop, STALL_LOOKBACK } from './stop-mark.js';
 
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
@@ -400,7 +401,10 @@ class Session implements DiagnosisSession, ScanTarget {
       line.level !== 'ERROR' &&
       line.level !== 'CRITICAL' &&
       !errorJustBefore(attempt);
-    if (asked ? quiet() : orderly() && quiet()) attempt.stopLine = line.n;
+    if (!(asked ? quiet() : orderly() && quiet())) return;
+    attempt.stopLine = line.n;
+    if (asked && attempt.readyLine === null)
+      attempt.stopBeforeReady = markStop(line, this.recent.last(STALL_LOOKBACK));
   }
 
   /** Reads a line outside any traceback; says whether it was a candidate. */

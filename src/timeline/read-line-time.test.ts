@@ -10,6 +10,12 @@ describe('readLineTime', () => {
     ['python logging', '2026-02-20 23:31:09,123 - root - INFO - x', '23:31:09'],
     ['vLLM header after a process tag', '(Worker_TP0 pid=12) ERROR 02-20 23:31:42 [x.py:1] boom', '23:31:42'],
     ['vLLM header', 'INFO 02-20 23:31:19 [api_server.py:1900] vLLM API server version 0.16.0', '23:31:19'],
+    [
+      "glog's header (torch's elastic agent)",
+      'W0604 21:27:22.481000 416 torch/distributed/elastic/agent/server/api.py:739] Received 15 death signal',
+      '21:27:22',
+    ],
+    ['glog after a rank', '[rank0]:E0731 16:03:52.112000 1 ProcessGroupNCCL.cpp:1] x', '16:03:52'],
   ])('reads %s', (_name, line, clock) => {
     expect(readLineTime(line)?.clock).toBe(clock);
   });

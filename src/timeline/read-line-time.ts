@@ -33,6 +33,12 @@ const GRAMMARS: readonly TimeGrammar[] = [
     date: (m) => ({ month: Number(m.groups?.mon), day: Number(m.groups?.day) }),
   },
   {
+    // W0604 21:27:22.481000 416 torch/distributed/run.py:851] (glog's header, as torch's C++ and its elastic
+    // agent write it)
+    pattern: new RegExp(String.raw`^(?:\[rank\d+\]:)?[IWEF](?<mon>\d\d)(?<day>\d\d) ${TIME}`),
+    date: (m) => ({ month: Number(m.groups?.mon), day: Number(m.groups?.day) }),
+  },
+  {
     // (Worker_TP0 pid=1) INFO 02-20 23:31:19 [file.py:12] (vLLM's logger header, after a process tag)
     pattern: new RegExp(
       String.raw`^(?:\([^)]*\) )?(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mon>\d\d)-(?<day>\d\d) ${TIME}`,

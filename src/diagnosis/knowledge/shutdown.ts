@@ -19,6 +19,9 @@ export const STOP_REQUESTS: readonly RegExp[] = [
   /\bKeyboardInterrupt\b|(?<![Pp]ress )Ctrl\+C|\^C$/,
   // vLLM's API server, from its SIGINT and SIGTERM handler (its later releases).
   /\[shutdown\] API server: shutdown triggered/,
+  // torch's elastic agent (torchrun) told to stop: it ends its workers (`Received 15 death signal, shutting
+  // down workers`).
+  /\bReceived (?:15|2) death signal\b/,
   // Slurm's srun told to end its job steps (a signal from the job's script, or scancel): what its tasks then
   // say (`srun: error: node-1: task 0: Killed`) is that ending.
   /^srun: forcing job termination\s*$/,

@@ -1263,6 +1263,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['\\bRead -1, expected \\d+, errno = \\d+', ['Read -1, expected ']],
+  ['\\bReceived (?:15|2) death signal\\b', ['Received 15 death signal', 'Received 2 death signal']],
   [
     '\\bRequest failed during (?:generation|prefill|decode): Server error: (\\S.{4,})$',
     [

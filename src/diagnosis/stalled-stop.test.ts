@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from './index.js';
+import { sayDuration } from './stalled-stop.js';
+
+// fresh-u sglang-5501: SGLang under torchrun waits at its distributed init until a harness ends it.
+const START = [
+  "[2026-06-04 21:25:18] server_args=ServerArgs(model_path='/tmp/m', tp_size=4)",
+  '[2026-06-04 21:25:24] Init torch distributed begin.',
+];
+const stop = (clock: string): string =>
+  `W0604 ${clock}.481000 416 torch/distributed/elastic/agent/server/api.py:739] Received 15 death signal, shutting down workers`;
+
+describe('a start stopped before it became ready', () => {
+  it('after two minutes of silence: the stop is the finding, and where it hung is said', () => {
+    const d = diagnose([...START, stop('21:27:22')].join('\n'));
+    expect(d.rootCause?.message).toContain('Received 15 death signal');
+    expect(d.warnings.join(' ')).toContain(
+      '1 min 58 s after its last line: [2026-06-04 21:25:24] Init torch distributed begin.',
+    );
+  });
+
+  it('a few seconds after its last line: a stop as asked, no failure', () => {
+    const d = diagnose([...START, stop('21:25:40')].join('\n'));
+    expect(d.rootCause).toBeNull();
+    expect(d.health).toBe('stopped');
+  });
+
+  it.each([
+    [45_000, '45 s'],
+    [118_481, '1 min 58 s'],
+  ])('%i ms is said %s', (ms, said) => {
+    expect(sayDuration(ms)).toBe(said);
+  });
+});

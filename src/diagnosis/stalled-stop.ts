@@ -1,0 +1,50 @@
+import type { Attempt } from './attempt.js';
+import type { Candidate } from './candidate.js';
+import { completeDraft } from './collect-candidates.js';
+
+/** Silence before a stop past which the start had stalled: longer than any step that logs nothing. */
+export const STALL_MS = 60_000;
+
+/** Says a duration as an operator reads it: `1 min 58 s`, `45 s`. Pure. */
+export function sayDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes === 0 ? `${seconds} s` : `${minutes} min ${seconds % 60} s`;
+}
+
+/**
+ * The last start, when it was stopped before it became ready after a long silence (SGLang waiting at
+ * `Init torch distributed begin.` for two minutes, then `Received 15 death signal` from torchrun): the stop
+ * is how a supervisor's or a harness's start timeout shows, and the silence before it where the start
+ * hung. No all-clear: the stop is the finding, the last line before it where to look.
+ */
+export function findStalledThenStopped(
+  attempts: readonly Attempt[],
+): { attempt: Attempt; candidates: Candidate[]; warning: string } | null {
+  const attempt = attempts.at(-1);
+  const mark = attempt?.stopBeforeReady ?? null;
+  if (attempt === undefined || mark === null || attempt.readyLine !== null) return null;
+  if (mark.silentMs === null || mark.silentMs < STALL_MS || mark.lastBefore === null) return null;
+  const draft = {
+    kind: 'failure-line' as const,
+    exception: null,
+    message: mark.line.text.trim(),
+    line: mark.line,
+    frames: [],
+    detail: [],
+    strength: 0,
+    fatal: true,
+    wrapper: false,
+  };
+  const candidate = completeDraft(
+    draft,
+    attempt.index,
+    false,
+    [],
+    attempt.chatter,
+    `stall:${mark.line.n}`,
+    attempt.work,
+  );
+  const warning = `the start was stopped before it became ready, ${sayDuration(mark.silentMs)} after its last line: ${mark.lastBefore.trim()}`;
+  return { attempt, candidates: [candidate], warning };
+}
