@@ -37,8 +37,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05s': 65,
   // Set t at 304d4ae (its first look was at 7b8db9f).
   'fresh-2026-12-05t': 29,
-  // Set u at 304d4ae (its first look was at 9fad436).
-  'fresh-2026-12-06u': 37,
+  // Set u at cbb5dd7 (its first look was at 9fad436).
+  'fresh-2026-12-06u': 38,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
