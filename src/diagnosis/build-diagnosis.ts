@@ -25,7 +25,8 @@ import {
 import type { Candidate } from './candidate.js';
 import { findUndetectedPlatform } from './undetected-platform.js';
 import { findStalledThenStopped } from './stalled-stop.js';
-import { completeDraft, CUT_TRACEBACK } from './collect-candidates.js';
+import { lineCandidate } from './line-candidate.js';
+import { CUT_TRACEBACK } from './collect-candidates.js';
 import { CRASH_SITE_CATEGORIES } from './classify/categories.js';
 import { classifyCause } from './classify/classify-cause.js';
 import { findCrashSite, findRaiseSite } from './find-sites.js';
@@ -292,21 +293,10 @@ function findLastWordsError(input: DiagnosisInput): { attempt: Attempt; candidat
     .slice(-LAST_WORDS_READ)
     .findLast((l) => !SURVIVED_LEVELS.has(l.level ?? '') && FAILURE_WORDS.test(l.text) && !isNoise(l.text));
   if (line === undefined) return null;
-  const draft = {
-    kind: 'error-line' as const,
-    exception: null,
-    message: line.text.trim(),
-    line,
-    frames: [],
-    detail: [],
-    strength: 0,
-    fatal: true,
-    wrapper: false,
-  };
   return {
     attempt,
     candidates: [
-      completeDraft(draft, attempt.index, false, [], attempt.chatter, `last:${line.n}`, attempt.work),
+      lineCandidate(attempt, line, { kind: 'error-line', message: line.text.trim(), key: `last:${line.n}` }),
     ],
   };
 }
@@ -345,26 +335,13 @@ function findExitBeforeReady(input: DiagnosisInput): { attempt: Attempt; candida
 }
 
 function exitCandidate(attempt: Attempt, mark: ExitMark): Candidate {
-  const draft = {
-    kind: 'failure-line' as const,
-    exception: null,
+  return lineCandidate(attempt, mark.line, {
+    kind: 'failure-line',
     message: mark.message,
-    line: mark.line,
-    frames: [],
-    detail: [],
-    strength: 0,
-    fatal: true,
-    wrapper: false,
-  };
-  return completeDraft(
-    draft,
-    attempt.index,
-    false,
-    mark.context,
-    attempt.chatter,
-    `exit:${mark.line.n}`,
-    mark.work,
-  );
+    key: `exit:${mark.line.n}`,
+    context: mark.context,
+    work: mark.work,
+  });
 }
 
 /**

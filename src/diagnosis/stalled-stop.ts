@@ -1,6 +1,6 @@
 import type { Attempt } from './attempt.js';
 import type { Candidate } from './candidate.js';
-import { completeDraft } from './collect-candidates.js';
+import { lineCandidate } from './line-candidate.js';
 
 /** Silence before a stop past which the start had stalled: longer than any step that logs nothing. */
 export const STALL_MS = 60_000;
@@ -25,26 +25,11 @@ export function findStalledThenStopped(
   const mark = attempt?.stopBeforeReady ?? null;
   if (attempt === undefined || mark === null || attempt.readyLine !== null) return null;
   if (mark.silentMs === null || mark.silentMs < STALL_MS || mark.lastBefore === null) return null;
-  const draft = {
-    kind: 'failure-line' as const,
-    exception: null,
+  const candidate = lineCandidate(attempt, mark.line, {
+    kind: 'failure-line',
     message: mark.line.text.trim(),
-    line: mark.line,
-    frames: [],
-    detail: [],
-    strength: 0,
-    fatal: true,
-    wrapper: false,
-  };
-  const candidate = completeDraft(
-    draft,
-    attempt.index,
-    false,
-    [],
-    attempt.chatter,
-    `stall:${mark.line.n}`,
-    attempt.work,
-  );
+    key: `stall:${mark.line.n}`,
+  });
   const warning = `the start was stopped before it became ready, ${sayDuration(mark.silentMs)} after its last line: ${mark.lastBefore.trim()}`;
   return { attempt, candidates: [candidate], warning };
 }
