@@ -25,6 +25,19 @@ describe('a start stopped before it became ready', () => {
     expect(d.health).toBe('stopped');
   });
 
+  // test/fixtures/healthy-extra/ollama-001.log: a window of a journal in which Ollama answers requests with
+  // minutes between them, then systemd stops it; no start in the window, so no stall.
+  it('in a window with no start of its own: a stop as asked, however long the silence before it', () => {
+    const d = diagnose(
+      [
+        'Aug 07 18:42:47 llama30 ollama[1255]: [GIN] 2025/08/07 - 18:42:47 | 200 |         3m12s |       127.0.0.1 | POST     "/api/chat"',
+        'Aug 07 18:45:04 llama30 ollama[1255]: [GIN] 2025/08/07 - 18:45:04 | 200 |         2m16s |       127.0.0.1 | POST     "/api/chat"',
+        'Aug 07 18:46:17 llama30 systemd[1]: Stopping ollama.service - Ollama Service...',
+      ].join('\n'),
+    );
+    expect(d.rootCause).toBeNull();
+  });
+
   it.each([
     [45_000, '45 s'],
     [118_481, '1 min 58 s'],

@@ -23,7 +23,9 @@ export function findStalledThenStopped(
 ): { attempt: Attempt; candidates: Candidate[]; warning: string } | null {
   const attempt = attempts.at(-1);
   const mark = attempt?.stopBeforeReady ?? null;
-  if (attempt === undefined || mark === null || attempt.readyLine !== null) return null;
+  // Only a start the log shows beginning (its banner): a window cut from a server's life shows no start, and
+  // its serving before the stop (requests answered with no ready line in the window) was no stall.
+  if (attempt === undefined || mark === null || attempt.readyLine !== null || !attempt.server) return null;
   if (mark.silentMs === null || mark.silentMs < STALL_MS || mark.lastBefore === null) return null;
   const candidate = lineCandidate(attempt, mark.line, {
     kind: 'failure-line',
