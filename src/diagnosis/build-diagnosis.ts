@@ -24,6 +24,7 @@ import {
 } from './attempt.js';
 import type { Candidate } from './candidate.js';
 import { findUndetectedPlatform } from './undetected-platform.js';
+import { findHubRequestFailure } from './hub-chain.js';
 import { findStalledThenStopped } from './stalled-stop.js';
 import { lineCandidate } from './line-candidate.js';
 import { CUT_TRACEBACK } from './collect-candidates.js';
@@ -135,13 +136,21 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   // The error may only name what a failed import would have given: then the import is the cause.
   const named =
     findNamedImportFailure(best.candidate, candidates) ?? findUndetectedPlatform(best.candidate, candidates);
+  // The hub's error says what the failed request meant: its signature still explains the request's failure.
+  const request = named === null ? findHubRequestFailure(best.candidate, candidates) : null;
   // What is said of the cause is the cause's own: the failure that named it may match another signature.
   const chosen =
     named !== null
       ? { candidate: named, hit: matchSignature(named, input.signatures), score: best.score }
-      : errorBeforeCut(
-          firstOfBurst(firstCopyOf(best, candidates, input.signatures), candidates, input.signatures),
-        );
+      : request !== null
+        ? {
+            candidate: request,
+            hit: matchSignature(request, input.signatures) ?? best.hit,
+            score: best.score,
+          }
+        : errorBeforeCut(
+            firstOfBurst(firstCopyOf(best, candidates, input.signatures), candidates, input.signatures),
+          );
   const cause = chosen.candidate;
   const group = attempt.groups.get(cause.fingerprint);
   const rootCause = describeRootCause(firstCopyBlamed(chosen, candidates), group);

@@ -20,6 +20,8 @@ export interface Candidate {
   wrapper: boolean;
   /** Innermost causes of a chain get a bonus: the first exception is usually the cause. */
   chainBonus: number;
+  /** Where it was raised earlier in a chain (`... was the direct cause of ...`): the exceptions it led to. */
+  ledTo?: Candidate[];
   /** Index of the start (attempt) the candidate belongs to. */
   attempt: number;
   afterReady: boolean;

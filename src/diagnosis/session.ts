@@ -498,6 +498,7 @@ class Session implements DiagnosisSession, ScanTarget {
         // The exception that says more wins, the tie of two of the same strength included.
         if (better === undefined) candidate.chainBonus += bonus;
         else candidate.strength = Math.min(candidate.strength, better.strength - 1);
+        candidate.ledTo = [...(candidate.ledTo ?? []), ...added];
       }
       link = link.chainedFrom;
     }
