@@ -126,6 +126,15 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: null,
   },
   {
+    name: "after Slurm's job ended, a Triton server's model that failed to load is the next run's (set v's trtllm-5901)",
+    lines: [
+      '2026-04-21 14:46:43 [INFO] Cleaning up 12 processes...',
+      'srun: forcing job termination',
+      "failed to load 'tensorrt_llm' version 2: Invalid argument: unable to find 'tensorrtllm/model.py' for model 'tensorrt_llm', in /opt/tritonserver/backends/tensorrtllm",
+    ],
+    cause: "unable to find 'tensorrtllm/model.py'",
+  },
+  {
     name: 'the same tasks killed with no stop asked are a death',
     lines: [
       '2026-04-21 14:26:38 [INFO] Running SA-Bench benchmark',

@@ -1304,6 +1304,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\bbackend=.* raised:\\s*$', ['backend=']],
   ["\\bcan't allocate \\d+ Bytes of memory on device", [' Bytes of memory on device']],
   ['\\bcu(?:BLAS|DNN|FFT|SPARSE) error\\b', ['cuBLAS error', 'cuDNN error', 'cuFFT error', 'cuSPARSE error']],
+  ["\\bfailed to load '[^']+' version \\d+: (.+)", ["failed to load '"]],
   ['\\bggml_metal_\\w+: command buffer \\d+ failed with status \\d+', [' failed with status ']],
   [
     '\\bggml_metal_\\w+: error: .+|kIO(?:GPU|Accel)CommandBufferCallbackError\\w+',

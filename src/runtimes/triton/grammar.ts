@@ -19,6 +19,15 @@ export default defineGrammar({
       message: (m) => m[1] ?? '',
       continuation: /^\|\s+\|\s+\|\s*(.*?)\s*\|\s*$/,
     },
+    // Its model repository's own line for a model that did not load, before the table (glog's `E0102 ...
+    // model_lifecycle.cc:...] failed to load 'tensorrt_llm' version 2: Invalid argument: unable to find ...`).
+    {
+      id: 'triton-model-load-failed',
+      rank: 211,
+      pattern: /\bfailed to load '[^']+' version \d+: (.+)/,
+      fatal: true,
+      strength: 34,
+    },
     {
       id: 'triton-create-server-failed',
       rank: 213,
