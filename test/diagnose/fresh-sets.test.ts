@@ -33,12 +33,14 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-05q': 42,
   // Set r at 7ec6d3a (its first look was at 89325c7).
   'fresh-2026-12-05r': 20,
-  // Set s at 304d4ae (its first look was at 36efde2).
-  'fresh-2026-12-05s': 65,
+  // Set s at 3822c56 (its first look was at 36efde2).
+  'fresh-2026-12-05s': 66,
   // Set t at 304d4ae (its first look was at 7b8db9f).
   'fresh-2026-12-05t': 29,
-  // Set u at cbb5dd7 (its first look was at 9fad436).
-  'fresh-2026-12-06u': 38,
+  // Set u at 3822c56 (its first look was at 9fad436).
+  'fresh-2026-12-06u': 39,
+  // Set v at 3822c56 (its first look was at 2ce7332).
+  'fresh-2026-12-06v': 14,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
