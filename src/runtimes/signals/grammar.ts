@@ -66,7 +66,8 @@ export default defineGrammar({
       rank: 330,
       // Slurm's word at a job's end where the kernel killed its tasks (`error: Detected 2 oom_kill events in
       // StepId=1454668.batch. Some of the step tasks have been OOM Killed.`).
-      pattern: /Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled|\bDetected \d+ oom_kill events?\b/,
+      pattern:
+        /Out of memory: Kill(?:ed)? process|invoked oom-killer|oom-kill:|OOMKilled|\bDetected \d+ oom_kill events?\b/,
       fatal: true,
       strength: 44,
       crash: true,
