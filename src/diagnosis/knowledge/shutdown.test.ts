@@ -63,6 +63,12 @@ describe('isStopRequest', () => {
     ['Received SIGTERM. Shutting down.', true],
     // A job script ending its steps after the benchmark (fresh-u trtllm-h5500).
     ['srun: forcing job termination', true],
+    // torchrun's agent told to stop (fresh-u sglang-5501); a signal a child died of is not one.
+    [
+      'W0604 21:27:22.481000 416 torch/distributed/elastic/agent/server/api.py:739] Received 15 death signal, shutting down workers',
+      true,
+    ],
+    ['Received 9 death signal, shutting down workers', false],
     // vLLM's Ray executor says this as it shuts down after a failure too (fresh-u vllm-5601).
     [
       'INFO 04-16 03:18:29 [ray_distributed_executor.py:127] Shutting down Ray distributed executor. If you see error log from logging.cc regarding SIGTERM received, please ignore because this is the expected termination process in Ray.',
