@@ -145,7 +145,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       : request !== null
         ? {
             candidate: request,
-            hit: matchSignature(request, input.signatures) ?? best.hit,
+            hit: best.hit ?? matchSignature(request, input.signatures),
             score: best.score,
           }
         : errorBeforeCut(
