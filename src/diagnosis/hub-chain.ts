@@ -1,8 +1,7 @@
+import { lastSegment } from '../parsing/traceback.js';
 import type { Candidate } from './candidate.js';
+import { HUB_ERRORS } from './classify/categories.js';
 
-/** huggingface_hub's own errors: what it makes of a request that failed under it. */
-const HUB_ERROR =
-  /(?:^|\.)(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/;
 /** The request's own failure: its HTTP status, or the network it could not reach. */
 const REQUEST_FAILURE =
   /(?:^|\.)(?:HTTPError|HTTPStatusError|ConnectionError|NewConnectionError|MaxRetryError|ConnectTimeout|ReadTimeout|ConnectError|OSError|gaierror)$/;
@@ -17,7 +16,7 @@ export function findHubRequestFailure(
   failure: Candidate,
   candidates: readonly Candidate[],
 ): Candidate | null {
-  if (failure.exception === null || !HUB_ERROR.test(failure.exception)) return null;
+  if (failure.exception === null || !HUB_ERRORS.test(lastSegment(failure.exception))) return null;
   return (
     candidates.find(
       (c) =>

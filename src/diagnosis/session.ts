@@ -41,6 +41,7 @@ import {
   startMarkerOf,
 } from './knowledge/markers.js';
 import {
+  DIED,
   isShutdownDone,
   isShutdownPhrase,
   isShutdownShaped,
@@ -62,7 +63,6 @@ import { markStop, STALL_LOOKBACK } from './stop-mark.js';
 /** How many of the log's last lines the diagnosis may read as its last words. */
 const LAST_LINES_KEPT = 5;
 const NOT_BLANK = /\S/;
-const DIED_UNEXPECTEDLY = /\bdied unexpectedly\b/;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 40;
 /** How many wrapped rows of a table's cell are joined to its message: the reason, not a whole traceback. */
@@ -781,5 +781,5 @@ export function createDiagnosisSession(options: DiagnoseOptions = {}): Diagnosis
 
 /** A line that reports a process's death and no failure of its own (`Worker proc ... died unexpectedly`). */
 function reportsDeath(draft: Draft): boolean {
-  return draft.frames.length === 0 && DIED_UNEXPECTEDLY.test(draft.message);
+  return draft.frames.length === 0 && DIED.test(draft.message);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from './index.js';
-import { sayDuration } from './stalled-stop.js';
 
 // fresh-u sglang-5501: SGLang under torchrun waits at its distributed init until a harness ends it.
 const START = [
@@ -15,7 +14,7 @@ describe('a start stopped before it became ready', () => {
     const d = diagnose([...START, stop('21:27:22')].join('\n'));
     expect(d.rootCause?.message).toContain('Received 15 death signal');
     expect(d.warnings.join(' ')).toContain(
-      '1 min 58 s after its last line: [2026-06-04 21:25:24] Init torch distributed begin.',
+      '1m58s after its last line: [2026-06-04 21:25:24] Init torch distributed begin.',
     );
   });
 
@@ -38,10 +37,13 @@ describe('a start stopped before it became ready', () => {
     expect(d.rootCause).toBeNull();
   });
 
+  // The silence is said as the reports say durations (progress/format-progress.ts).
   it.each([
-    [45_000, '45 s'],
-    [118_481, '1 min 58 s'],
-  ])('%i ms is said %s', (ms, said) => {
-    expect(sayDuration(ms)).toBe(said);
+    ['21:26:39', '1m15s'],
+    ['21:27:22', '1m58s'],
+  ])('stopped at %s: said %s after its last line', (clock, said) => {
+    expect(diagnose([...START, stop(clock)].join('\n')).warnings.join(' ')).toContain(
+      `${said} after its last line`,
+    );
   });
 });

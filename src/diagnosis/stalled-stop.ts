@@ -1,16 +1,10 @@
 import type { Attempt } from './attempt.js';
 import type { Candidate } from './candidate.js';
+import { formatDuration } from '../progress/format-progress.js';
 import { lineCandidate } from './line-candidate.js';
 
 /** Silence before a stop past which the start had stalled: longer than any step that logs nothing. */
 export const STALL_MS = 60_000;
-
-/** Says a duration as an operator reads it: `1 min 58 s`, `45 s`. Pure. */
-export function sayDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  const minutes = Math.floor(seconds / 60);
-  return minutes === 0 ? `${seconds} s` : `${minutes} min ${seconds % 60} s`;
-}
 
 /**
  * The last start, when it was stopped before it became ready after a long silence (SGLang waiting at
@@ -32,6 +26,6 @@ export function findStalledThenStopped(
     message: mark.line.text.trim(),
     key: `stall:${mark.line.n}`,
   });
-  const warning = `the start was stopped before it became ready, ${sayDuration(mark.silentMs)} after its last line: ${mark.lastBefore.trim()}`;
+  const warning = `the start was stopped before it became ready, ${formatDuration(mark.silentMs)} after its last line: ${mark.lastBefore.trim()}`;
   return { attempt, candidates: [candidate], warning };
 }

@@ -36,6 +36,10 @@ export const PROGRAM_BUG = new RegExp(
 export const HOST_RESOURCE =
   /\bDisk quota exceeded\b|\bNo space left on device\b|\bsystem memory\b|\bhost memory\b|\bCPU buffer\b|\bggml_aligned_malloc\b|\boom[_-]kill|\bOOM[ -]Killed\b/i;
 
+/** huggingface_hub's own errors (their last dotted segment): what it makes of a request that failed under it. */
+export const HUB_ERRORS =
+  /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/;
+
 /** Ordered most specific first: on equal evidence the earlier category wins. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
@@ -100,8 +104,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     category: 'auth-or-download',
     meaning:
       "The model's files could not be fetched: the repository is gated or private, the token is missing or wrong, the hub cannot be reached, or offline mode is on without a local copy. Check HF_TOKEN, access to the repository, and network access to the hub.",
-    exceptions:
-      /^(?:GatedRepoError|RepositoryNotFoundError|RevisionNotFoundError|EntryNotFoundError|LocalEntryNotFoundError|HfHubHTTPError|OfflineModeIsEnabled)$/,
+    exceptions: HUB_ERRORS,
     packages: /huggingface_hub|modelscope|hf_transfer/,
     words:
       /(?<!\.)\b(?:401|403)\b|\bgated\b|Unauthorized|access token|HF_TOKEN|huggingface\.co|offline mode|HF_HUB_OFFLINE|not a valid model identifier|couldn't connect to|Repository Not Found|download(?:ing)? (?:failed|error)|\bHF API\b|\bdownload\w* encountered an error|pull model manifest/i,

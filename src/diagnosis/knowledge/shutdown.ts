@@ -102,7 +102,7 @@ export function isShutdownShaped(exception: string | null, message: string): boo
 }
 
 /** A death's report that says what it does next (vLLM's `... died unexpectedly, shutting down client.`). */
-const DIED = /\bdied unexpectedly\b/i;
+export const DIED = /\bdied unexpectedly\b/i;
 
 /**
  * Whether an error is a stop itself (a signal, a stopped task, the server's shutdown words), not merely
