@@ -36,6 +36,8 @@ export interface Attempt {
   shutDownLine: number | null;
   /** The attempt's count of ordinary lines when its shutdown said it was complete. */
   workAtShutDown: number;
+  /** The attempt's count of ordinary lines at its stop. */
+  workAtStop: number;
   /** The service was stopped or exited (systemd said so): the next start is a new one. */
   stopped: boolean;
   /** Lines after readiness that carried no failure: the server going on with its work. */
@@ -99,6 +101,7 @@ export function createAttempt(index: number, firstLine: number): Attempt {
     stopLine: null,
     shutDownLine: null,
     workAtShutDown: 0,
+    workAtStop: 0,
     stopped: false,
     chatter: 0,
     failedAfterReady: false,

@@ -40,6 +40,7 @@ import { isNoise } from './knowledge/noise.js';
 import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
+import { isBareStop } from './knowledge/shutdown.js';
 import { reportsClosedChannel } from './knowledge/wrappers.js';
 import { firstOfBurst, type Scored } from './first-of-burst.js';
 import { findFailedRequests } from './failed-requests.js';
@@ -424,9 +425,14 @@ function scoreCandidate(
   if (!candidate.fatal && (survived >= LIVED_THROUGH || saysItGoesOn(candidate.message)))
     score -= candidate.kind === 'hint' ? WENT_PAST_HINT_PENALTY : LIVED_THROUGH;
   if (hit) score += SIGNATURE_PULL * (hit.signature.weight ?? 1);
-  // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) say only that
-  // a process ended: no more of why than a wrapper's pointer.
-  if (candidate.wrapper || exitMarkIn(candidate.message) !== -1) score -= WRAPPER_PENALTY;
+  // Python's exit words (`resource_tracker: There appear to be 1 leaked shared_memory objects`) and a bare
+  // stop's exception say only that a process ended: no more of why than a wrapper's pointer.
+  if (
+    candidate.wrapper ||
+    exitMarkIn(candidate.message) !== -1 ||
+    isBareStop(candidate.exception, candidate.message)
+  )
+    score -= WRAPPER_PENALTY;
   if (candidate.wrapper && reportsClosedChannel(`${candidate.exception ?? ''}: ${candidate.message}`))
     score -= CLOSED_CHANNEL_PENALTY;
   // Settings are a cause only as a signature reads them: never before a wrapper's pointer otherwise.

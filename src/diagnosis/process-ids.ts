@@ -3,8 +3,18 @@ import type { ParsedLine } from '../parsing/parsed-line.js';
 /** The process id in a line's process tag (`(EngineCore pid=3619953) ERROR ...`): vLLM's, and Ray's `pid=N`. */
 const PID = /^\((?:[^()\s]+ )?pid=(\d+)(?:,[^)]*)?\)/;
 
-/** Where the tags hold no pid (most lines of most engines), nothing is kept. */
-const MAX_KEPT = 256;
+/**
+ * A syslog line's program and pid (`Jan 30 22:13:35 host ollama[14727]: ...`, journalctl's short and
+ * short-iso forms): journald files a service's output under its main process, so a new pid is a new run.
+ */
+const SYSLOG_PID =
+  /^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]+(?:[+-]\d\d:?\d\d|Z)?) \S+ ([^\s[\]]+)\[(\d+)\]: /;
+
+/**
+ * Where the tags hold no pid (most lines of most engines), nothing is kept; past this many processes the
+ * first seen is let go (a long journal of restarts), so the recent ones are always known.
+ */
+const MAX_KEPT = 1024;
 
 /** Reads the process id from a line's tag; null where it has none. Pure. */
 export function pidOf(raw: string): string | null {
@@ -19,11 +29,10 @@ export class ProcessIds {
   private readonly firstSeen = new Map<string, number>();
 
   note(line: ParsedLine): void {
-    if (line.process === null || this.firstSeen.size >= MAX_KEPT) return;
-    const pid = pidOf(line.raw);
-    if (pid === null) return;
-    const key = `${line.process}:${pid}`;
-    if (!this.firstSeen.has(key)) this.firstSeen.set(key, line.n);
+    const key = keyOf(line);
+    if (key === null || this.firstSeen.has(key)) return;
+    if (this.firstSeen.size >= MAX_KEPT) this.firstSeen.delete(this.firstSeen.keys().next().value as string);
+    this.firstSeen.set(key, line.n);
   }
 
   /** Whether the line's process was seen before line `n`. */
@@ -32,4 +41,23 @@ export class ProcessIds {
     if (pid === null) return false;
     return (this.firstSeen.get(`${line.process}:${pid}`) ?? Infinity) < n;
   }
+
+  /**
+   * Whether the line was written by a service's process first seen at or after line `n` (syslog lines
+   * only, where one pid stands for the whole service): a process started after a stop is a new run.
+   */
+  startedAfter(line: ParsedLine, n: number): boolean {
+    const key = syslogKeyOf(line.raw);
+    return key !== null && (this.firstSeen.get(key) ?? line.n) >= n;
+  }
+}
+
+function keyOf(line: ParsedLine): string | null {
+  const pid = line.process === null ? null : pidOf(line.raw);
+  return pid === null ? syslogKeyOf(line.raw) : `${line.process}:${pid}`;
+}
+
+function syslogKeyOf(raw: string): string | null {
+  const m = SYSLOG_PID.exec(raw);
+  return m === null ? null : `${m[1]}[${m[2]}]`;
 }

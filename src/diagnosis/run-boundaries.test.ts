@@ -34,6 +34,33 @@ const SIGTERM_UNWINDING = [
   'vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
 ];
 
+// Another program's run in the same file after a Slurm job's stop (a benchmark's lines, test/fixtures/fresh-2026-12-06w's haystack).
+const OTHER_RUN = Array.from(
+  { length: 240 },
+  (_, i) => `[07/11/2025-08:12:${String(i % 60).padStart(2, '0')}] [TRT-LLM] [I] Request ${i} done.`,
+);
+const PTX_WRAPPER = [
+  '(EngineCore_DP0 pid=2421703)   File "/opt/vllm/v1/executor/multiproc_executor.py", line 342, in get_response',
+  '(EngineCore_DP0 pid=2421703)     raise RuntimeError(',
+  "(EngineCore_DP0 pid=2421703) RuntimeError: Worker failed with error 'CUDA error: the provided PTX was compiled with an unsupported toolchain.', please check the stack trace above for the root cause",
+];
+const OLLAMA_NEW_PID = [
+  'Jan 30 22:13:35 arch ollama[14727]: 2024/01/30 22:13:35 cpu_common.go:11: INFO CPU has AVX2',
+  'Jan 30 22:13:35 arch ollama[14727]: 2024/01/30 22:13:35 dyn_ext_server.go:145: INFO Initializing llama server',
+  'Jan 30 22:13:35 arch ollama[14727]: free(): invalid pointer',
+];
+const OLLAMA_SERVED = [
+  'Jan 30 22:10:00 arch ollama[14000]: 2024/01/30 22:10:00 routes.go:950: INFO Listening on 127.0.0.1:11434 (version 0.1.22)',
+  ...Array.from(
+    { length: 20 },
+    (_, i) =>
+      `Jan 30 22:11:${String(i).padStart(2, '0')} arch ollama[14000]: [GIN] 2024/01/30 - 22:11:${String(i).padStart(2, '0')} | 200 |  1.2s | 127.0.0.1 | POST "/api/generate"`,
+  ),
+];
+const OLLAMA_STOPPED = [
+  'Jan 30 22:13:34 arch ollama[14000]: 2024/01/30 22:13:34 routes.go:1000: INFO Received SIGTERM',
+];
+
 const cases: { name: string; lines: string[]; cause: string | null }[] = [
   {
     name: "after a completed shutdown, a refused connection and an exited peer are the next run's failure",
@@ -204,6 +231,30 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
       'INFO 10-10 10:23:00 api_server.py:526] vLLM API server version 0.6.1',
     ],
     cause: 'Address already in use',
+  },
+  {
+    name: "a pointer at a death long after a stop (another program's run between) is a new run's failure",
+    lines: [...SERVED, 'srun: forcing job termination', ...OTHER_RUN, ...PTX_WRAPPER],
+    cause: 'the provided PTX was compiled with an unsupported toolchain',
+  },
+  {
+    name: "the same pointer shortly after the stop is the stopped run's unwinding",
+    lines: [...SERVED, 'srun: forcing job termination', ...OTHER_RUN.slice(0, 20), ...PTX_WRAPPER],
+    cause: null,
+  },
+  {
+    name: "a native crash of a service's new process after a completed shutdown is the new run's (its journal's pid)",
+    lines: [...SERVED, ...ORDERLY_SHUTDOWN, ...OLLAMA_NEW_PID],
+    cause: 'free(): invalid pointer',
+  },
+  {
+    name: "the same crash of the stopped run's own process is its teardown",
+    lines: [
+      ...OLLAMA_SERVED,
+      ...OLLAMA_STOPPED,
+      'Jan 30 22:13:35 arch ollama[14000]: free(): invalid pointer',
+    ],
+    cause: null,
   },
 ];
 

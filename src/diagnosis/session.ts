@@ -76,6 +76,8 @@ const MAX_SOFT_GROUPS = 200;
 const MAX_CHAIN_WALK = 8;
 const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
+/** Ordinary lines after a stop past which no unwinding of the stopped run goes on. */
+const UNWOUND_BY = 200;
 /** A crash's dump is this long at most (a Go runtime prints every goroutine). */
 const MAX_DUMP_LINES = 5000;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
@@ -403,6 +405,7 @@ class Session implements DiagnosisSession, ScanTarget {
       !errorJustBefore(attempt);
     if (!(asked ? quiet() : orderly() && quiet())) return;
     attempt.stopLine = line.n;
+    attempt.workAtStop = attempt.work;
     if (asked && attempt.readyLine === null)
       attempt.stopBeforeReady = markStop(line, this.recent.last(STALL_LOOKBACK));
   }
@@ -553,9 +556,14 @@ class Session implements DiagnosisSession, ScanTarget {
     const stop = attempt.stopLine;
     if (stop === null || draft.line.n <= stop) return attempt;
     const unwinds = unwindingOf(attempt);
-    // Before the shutdown is complete only a failure proves the server is no longer unwinding.
-    const speaks = attempt.shutDownLine !== null || (draft.fatal && !draft.wrapper);
-    if (!speaks || unwinds(draft.exception, draft.message)) return attempt;
+    // Before the shutdown is complete only a failure proves the server is no longer unwinding, or a death's
+    // pointer after more ordinary work than any unwinding logs (another program's run in the same file).
+    const speaks =
+      attempt.shutDownLine !== null ||
+      (draft.fatal && (!draft.wrapper || attempt.work - attempt.workAtStop >= UNWOUND_BY));
+    // A service's process started after the stop (a new pid of its journal's lines) is a new run's.
+    const restarted = draft.fatal && this.processIds.startedAfter(draft.line, stop);
+    if (!restarted && (!speaks || unwinds(draft.exception, draft.message))) return attempt;
     // A process of this run that reports a death as it goes (vLLM's engine core: `Worker proc VllmWorker-4 died
     // unexpectedly, shutting down executor.` after its API server's shutdown) is unwinding with it; a
     // traceback it prints is its own failure.

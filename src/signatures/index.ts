@@ -480,6 +480,7 @@ export const fixtureNames: Readonly<
   },
   'cuda-no-kernel-image': {
     matches: [
+      'koboldcpp-pascal-ggml-cuda-without-arch.log',
       'lmdeploy-turbomind-kernel.log',
       'sglang-flashinfer-rmsnorm-v100.log',
       'trtllm-flashinfer-norm-h20.log',

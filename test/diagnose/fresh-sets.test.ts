@@ -41,6 +41,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-06u': 39,
   // Set v at 3822c56 (its first look was at 2ce7332).
   'fresh-2026-12-06v': 14,
+  // Set w at this session's end (its first look was at 4974003).
+  'fresh-2026-12-06w': 66,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
@@ -52,6 +54,10 @@ const BLAMED_ON_PURPOSE: Record<string, string> = {
   'fresh-2026-12-05n/vllm-h4150.log': "a proxy's requests failing in its own code",
   // The same nightly harness as sglang-h3353: its latency assertion (`14.65 not less than or equal to 8`).
   'fresh-2026-12-06u/sglang-h5651.log': 'a failed assertion of a benchmark',
+  // An RL trainer's rollout agents logging the exceptions they caught (`ValueError: step 0 - extract action
+  // failed from: ...`) while vLLM, at WARNING level, never says it is ready: nothing shows a server alive, and
+  // which process went on after its own traceback is not kept by the quick reading.
+  'fresh-2026-12-06w/vllm-h6100.log': "a trainer's agents' caught errors, no readiness in view",
 };
 
 const sets = readdirSync(FIXTURES).filter((name) => name.startsWith('fresh-'));

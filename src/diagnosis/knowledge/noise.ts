@@ -37,6 +37,8 @@ export const NOISE_PATTERNS: readonly RegExp[] = [
   /does not have a fast version\. Falling back|does not accept \{'device'\}/,
   /Error with model object=|"(?:GET|POST|PUT|DELETE) [^"]*" (?:4\d\d)\b|\b(?:GET|POST) \S+ [\d.]+ 404\b/,
   /Failed to read commit hash/,
+  // Python's `logger.exception()` called with no exception being handled: the traceback it prints is this.
+  /^NoneType: None$/,
   // torch's rendezvous tried an address of `localhost` it cannot bind (IPv6) and goes on with the next.
   /\[c10d\] The client socket has failed to connect to \[[^\]]*\]:\d+ \(errno: 99 - Cannot assign requested address\)/,
   // Its server socket tries IPv6 first, then IPv4 (`... failed to bind to 0.0.0.0:29500`), which says it if it fails too.

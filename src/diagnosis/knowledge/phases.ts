@@ -36,9 +36,14 @@ const isStartUpFile = anyOf(START_UP_FILES);
 const isRequestFunction = anyOf(REQUEST_FUNCTIONS);
 const isRequestFile = anyOf(REQUEST_FILES);
 
-/** The phase a traceback's frames show; a request handler's frames decide first, since it calls anything. */
+/**
+ * The phase a traceback's frames show; a request handler's frames decide first, since it calls anything.
+ * A request handler's file being imported (`http_server.py ... in <module>`) handles no request.
+ */
 export function phaseOf(frames: readonly Frame[]): Phase | null {
-  if (frames.some((f) => isRequestFile(f.file) || isRequestFunction(f.function))) return 'request';
+  const handles = (f: Frame): boolean =>
+    (isRequestFile(f.file) && f.function !== '<module>') || isRequestFunction(f.function);
+  if (frames.some(handles)) return 'request';
   if (frames.some((f) => isStartUpFunction(f.function) || isStartUpFile(f.file))) return 'start-up';
   return null;
 }

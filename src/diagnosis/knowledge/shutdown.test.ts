@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShutdownShaped, isStopRequest, isStopShaped } from './shutdown.js';
+import { isBareStop, isShutdownPhrase, isShutdownShaped, isStopRequest, isStopShaped } from './shutdown.js';
 
 describe('isShutdownShaped', () => {
   it.each([
@@ -76,5 +76,31 @@ describe('isStopRequest', () => {
     ],
   ])('%s', (line, asked) => {
     expect(isStopRequest(line)).toBe(asked);
+  });
+});
+
+describe('isBareStop', () => {
+  it.each([
+    // vLLM's worker told by its executor to end (test/fixtures/fresh-2026-12-06w/vllm-6004).
+    ['SystemExit', '', true],
+    ['SystemExit', '1', true],
+    ['builtins.SystemExit', 'None', true],
+    // An exit that says why is a message of its own.
+    ['SystemExit', 'error: model path /models/x does not exist', false],
+    // The interrupt is the signal that ended the run (test/fixtures/fresh-2026-12-04f/vllm-1617).
+    ['KeyboardInterrupt', '', false],
+    [null, '', false],
+  ])('%s: %s', (exception, message, bare) => {
+    expect(isBareStop(exception, message)).toBe(bare);
+  });
+});
+
+describe('isShutdownPhrase', () => {
+  it.each([
+    // vLLM's engine core told to shut down (test/fixtures/fresh-2026-12-06w/vllm-h6256).
+    ['(EngineCore pid=1705993) INFO 05-05 20:48:03 [core.py:1384] Shutdown initiated (timeout=0)', true],
+    ['INFO 05-05 20:48:03 [core.py:1389] Aborting 65 requests', false],
+  ])('%s', (line, phrase) => {
+    expect(isShutdownPhrase(line)).toBe(phrase);
   });
 });

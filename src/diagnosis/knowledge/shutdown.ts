@@ -36,6 +36,8 @@ export const SHUTDOWN_PHRASES: readonly RegExp[] = [
   /\bGracefully (?:stopping|shutting)|graceful shutdown|Terminating (?:shard|webserver|server)|Stopping (?:the )?server/i,
   // vLLM's executor ending its workers as an offline run's LLM is let go.
   /Terminating local vLLM worker processes/,
+  // vLLM's engine core told to shut down (its later releases, offline runs and servers alike).
+  /\bShutdown initiated \(timeout=\d+\)/,
 ];
 
 /** A server's last words after a stop: the process is done, and whatever is logged next is another run's. */
@@ -49,6 +51,13 @@ export const isShutdownPhrase = anyOf(SHUTDOWN_PHRASES);
 
 /** Exceptions a process raises as it is stopped: tasks cancelled, the interpreter told to exit. */
 export const STOPPED = /(?:^|\.)(?:KeyboardInterrupt|CancelledError|GeneratorExit|SystemExit)$/;
+/**
+ * An exit with no words of its own (`SystemExit: `, `SystemExit: 1`): a process told by its parent to end
+ * (vLLM's workers, as their executor shuts down), no more of why than a wrapper's pointer. Not an
+ * interrupt: a bare `KeyboardInterrupt` is the signal that ended the run.
+ */
+export const isBareStop = (exception: string | null, message: string): boolean =>
+  exception !== null && /(?:^|\.)SystemExit$/.test(exception) && /^(?:-?\d+|None)?$/.test(message.trim());
 /**
  * Work cancelled as its process unwinds, raised as a plain error (vLLM's executor: `RuntimeError:
  * cancelled` for the calls pending when a worker died): the unwinding's, never a cause.

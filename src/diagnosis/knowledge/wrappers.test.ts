@@ -23,6 +23,11 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['ray.exceptions.RayTaskError(ValueError): boom', false],
+    // An actor whose constructor raised (test/fixtures/fresh-2026-12-06w/vllm-6110): its own traceback says what.
+    [
+      'ray.exceptions.ActorDiedError: The actor died because of an error raised in its creation task, ray::AsyncVLLMInferenceEngine.__init__() (pid=84217, ip=172.22.0.2)',
+      true,
+    ],
     [
       'ray.exceptions.RayTaskError(UserCodeException): ray::MapBatches(LLM)() (pid=210888, ip=172.22.197.6, actor_id=e583)',
       true,

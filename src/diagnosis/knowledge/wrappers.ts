@@ -110,6 +110,8 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   // Ray: an actor's worker died; the worker's own lines above say why (the raylet's report of the death,
   // a failure line of runtimes/ray, is what is left when they do not).
   /(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task/,
+  // An actor whose constructor raised: the actor's own traceback, printed with its pid, says what.
+  /(?:ActorDiedError|RayActorError): The actor died because of an error raised in its creation task/,
   // Ray's report of a task's error no caller retrieved: the task's traceback and exception follow it.
   /\bUnhandled error \(suppress with '?RAY_IGNORE_UNHANDLED_ERRORS=1'?\)/,
   // A task's exception as Ray hands it to its caller: `RayTaskError: ray::Actor.method() (pid=1, ip=...)`,

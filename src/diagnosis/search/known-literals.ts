@@ -17,6 +17,13 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
+    '(?:ActorDiedError|RayActorError): The actor died because of an error raised in its creation task',
+    [
+      'ActorDiedError: The actor died because of an error raised in its creation task',
+      'RayActorError: The actor died because of an error raised in its creation task',
+    ],
+  ],
+  [
     '(?:ActorDiedError|RayActorError): The actor died unexpectedly before finishing this task',
     [
       'ActorDiedError: The actor died unexpectedly before finishing this task',
@@ -1278,6 +1285,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['\\bShard \\d+ crashed\\b', [' crashed']],
   ['\\bShardCannotStart\\b', ['ShardCannotStart']],
+  ['\\bShutdown initiated \\(timeout=\\d+\\)', ['Shutdown initiated (timeout=']],
   [
     '\\bShutting down\\b|\\bshutting down\\b|Waiting for application shutdown|Application shutdown complete',
     ['Shutting down', 'shutting down', 'Waiting for application shutdown', 'Application shutdown complete'],
@@ -1771,6 +1779,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^Memory access fault by GPU node-\\d+\\b.*', ['\nMemory access fault by GPU node-']],
   ['^Ninja build failed', ['\nNinja build failed']],
   ["^No module named '([^']+)'", ["\nNo module named '"]],
+  ['^NoneType: None$', ['\nNoneType: None\n']],
   [
     '^Process (?:EngineCore|SpawnProcess|ForkProcess)[\\w-]*:$',
     ['\nProcess EngineCore', '\nProcess SpawnProcess', '\nProcess ForkProcess'],

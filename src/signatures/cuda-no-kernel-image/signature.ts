@@ -5,9 +5,11 @@ export default defineSignature({
   title: 'no compiled kernel for this GPU architecture',
   category: 'gpu-arch-unsupported',
   engines: ['vllm', 'sglang', 'tgi', 'trtllm', 'lmdeploy', 'llamacpp', 'ollama'],
-  keywords: ['no kernel image is available'],
+  // ggml's CUDA backend says it in its own words, from a kernel built without the architecture's code.
+  keywords: ['no kernel image is available', 'ggml-cuda was compiled without support'],
   match: {
-    message: /no kernel image is available for execution on the device/,
+    message:
+      /no kernel image is available for execution on the device|ggml-cuda was compiled without support for the current GPU architecture/,
   },
   explanation:
     'A CUDA kernel was launched that has no compiled version (neither machine code nor PTX) for this GPU. The ' +
