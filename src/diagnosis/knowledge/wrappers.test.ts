@@ -23,6 +23,9 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ['ray.exceptions.RayTaskError(ValueError): boom', false],
+    // A request told the engine stopped answering (test/fixtures/fresh-2026-12-06w/vllm-6056), not the client's repr.
+    ['TimeoutError: No heartbeat received from MQLLMEngine', true],
+    ["TimeoutError('No heartbeat received from MQLLMEngine')", false],
     // An actor whose constructor raised (test/fixtures/fresh-2026-12-06w/vllm-6110): its own traceback says what.
     [
       'ray.exceptions.ActorDiedError: The actor died because of an error raised in its creation task, ray::AsyncVLLMInferenceEngine.__init__() (pid=84217, ip=172.22.0.2)',

@@ -29,6 +29,10 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /See (?:the )?(?:stack trace|root cause) (?:\(?above\)?|for root cause)/i,
   /Got fatal signal from worker processes/i,
   /EngineDeadError|AsyncEngineDeadError|Engine loop is dead|Background loop has errored/i,
+  // A request's handler told that the V0 engine stopped answering: the engine's own end comes before it.
+  // Not the client's own line (`TimeoutError('No heartbeat received from MQLLMEngine')`, its repr): with
+  // nothing else in the log, that line is all it says of the death.
+  /\bTimeoutError: No heartbeat received from MQLLMEngine/,
   /Error executing met(?!hod \w+: \w)/i,
   /Exception in worker \S+ while processing method/i,
   // Carries the cause after its colon when it has one: only the bare form points elsewhere.

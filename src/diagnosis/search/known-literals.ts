@@ -1290,6 +1290,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bShutting down\\b|\\bshutting down\\b|Waiting for application shutdown|Application shutdown complete',
     ['Shutting down', 'shutting down', 'Waiting for application shutdown', 'Application shutdown complete'],
   ],
+  [
+    '\\bTimeoutError: No heartbeat received from MQLLMEngine',
+    ['TimeoutError: No heartbeat received from MQLLMEngine'],
+  ],
   ['\\bUCX {1,2}ERROR (.+)', ['UCX ERROR ', 'UCX  ERROR ']],
   ['\\bUNREACHABLE executed at \\S+', ['UNREACHABLE executed at ']],
   [
