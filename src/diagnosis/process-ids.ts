@@ -5,7 +5,8 @@ const PID = /^\((?:[^()\s]+ )?pid=(\d+)(?:,[^)]*)?\)/;
 
 /**
  * A syslog line's program and pid (`Jan 30 22:13:35 host ollama[14727]: ...`, journalctl's short and
- * short-iso forms): journald files a service's output under its main process, so a new pid is a new run.
+ * short-iso forms): journald files what a service writes to its output under the process that opened the
+ * stream, its main process, so a new pid of the service is a new run of it.
  */
 const SYSLOG_PID =
   /^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]+(?:[+-]\d\d:?\d\d|Z)?) \S+ ([^\s[\]]+)\[(\d+)\]: /;
