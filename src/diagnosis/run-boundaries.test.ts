@@ -238,6 +238,20 @@ const cases: { name: string; lines: string[]; cause: string | null }[] = [
     cause: 'the provided PTX was compiled with an unsupported toolchain',
   },
   {
+    name: "a death reported long after a stop goes with the new run an error after it began (test/fixtures/fresh-2026-12-06w/vllm-6004's haystack)",
+    lines: [
+      ...SERVED,
+      'srun: forcing job termination',
+      ...OTHER_RUN,
+      'ERROR 07-13 22:37:27 [multiproc_executor.py:135] Worker proc VllmWorker-3 died unexpectedly, shutting down executor.',
+      'Process EngineCore_0:',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.12/multiprocessing/process.py", line 314, in _bootstrap',
+      '    self.run()',
+    ],
+    cause: 'Worker proc VllmWorker-3 died unexpectedly',
+  },
+  {
     name: "the same pointer shortly after the stop is the stopped run's unwinding",
     lines: [...SERVED, 'srun: forcing job termination', ...OTHER_RUN.slice(0, 20), ...PTX_WRAPPER],
     cause: null,

@@ -572,8 +572,12 @@ class Session implements DiagnosisSession, ScanTarget {
     // What the server logged before its shutdown said it was complete was the unwinding, whatever it says;
     // so was an error it lived through (vLLM's `AsyncLLM output_handler failed.` over its engine's end).
     const unwound = attempt.shutDownLine ?? stop;
+    // What came long after the stop is the next run's whatever its shape: no unwinding goes on that long.
     const moved = attempt.candidates.filter(
-      (c) => c.line.n > unwound && c.fatal && !c.wrapper && !unwinds(c.exception, c.message),
+      (c) =>
+        c.line.n > unwound &&
+        c.fatal &&
+        ((!c.wrapper && !unwinds(c.exception, c.message)) || c.workBefore - attempt.workAtStop >= UNWOUND_BY),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     next.openedByError = true;
