@@ -43,6 +43,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-06v': 14,
   // Set w at this session's end (its first look was at 4974003).
   'fresh-2026-12-06w': 67,
+  // Set x at its first look (f0ee7f6, the session's last code), untouched since.
+  'fresh-2026-12-06x': 30,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
