@@ -556,11 +556,12 @@ class Session implements DiagnosisSession, ScanTarget {
     const stop = attempt.stopLine;
     if (stop === null || draft.line.n <= stop) return attempt;
     const unwinds = unwindingOf(attempt);
+    // No unwinding logs this much ordinary work after its stop (another program's run in the same file).
+    const longAfterStop = (work: number): boolean => work - attempt.workAtStop >= UNWOUND_BY;
     // Before the shutdown is complete only a failure proves the server is no longer unwinding, or a death's
-    // pointer after more ordinary work than any unwinding logs (another program's run in the same file).
+    // pointer long after the stop.
     const speaks =
-      attempt.shutDownLine !== null ||
-      (draft.fatal && (!draft.wrapper || attempt.work - attempt.workAtStop >= UNWOUND_BY));
+      attempt.shutDownLine !== null || (draft.fatal && (!draft.wrapper || longAfterStop(attempt.work)));
     // A service's process started after the stop (a new pid of its journal's lines) is a new run's.
     const restarted = draft.fatal && this.processIds.startedAfter(draft.line, stop);
     if (!restarted && (!speaks || unwinds(draft.exception, draft.message))) return attempt;
@@ -577,7 +578,7 @@ class Session implements DiagnosisSession, ScanTarget {
       (c) =>
         c.line.n > unwound &&
         c.fatal &&
-        ((!c.wrapper && !unwinds(c.exception, c.message)) || c.workBefore - attempt.workAtStop >= UNWOUND_BY),
+        ((!c.wrapper && !unwinds(c.exception, c.message)) || longAfterStop(c.workBefore)),
     );
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     next.openedByError = true;
