@@ -128,6 +128,17 @@ describe('sanitizeSink', () => {
     );
   });
 
+  it.each([
+    ['a BOM as the first bytes', [Buffer.from('\ufeffok', 'utf8')], '\ufeffok'],
+    ['a BOM cut in two', [Buffer.from([0xef, 0xbb]), Buffer.from([0xbf, 0x6f, 0x6b])], '\ufeffok'],
+  ])("passes the server's %s through", (_name, chunks, expected) => {
+    const out = capture();
+    const sink = sanitizeSink(out.sink);
+    for (const chunk of chunks) sink.write(chunk);
+    sink.flush();
+    expect(out.text()).toBe(expected);
+  });
+
   it("writes Vigil's own controls raw, after the text held back", () => {
     const out = capture();
     const sink = sanitizeSink(out.sink);

@@ -90,7 +90,8 @@ export function sanitizeSink(
   target: TextSink,
   options: { colour: boolean } = { colour: true },
 ): SanitizedSink {
-  const decoder = new TextDecoder('utf-8');
+  // The server's bytes pass through as they are: a BOM it printed is text of its own, not a marker to drop.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let held = '';
   let heldFromServer = false;
   let serverColoured = false;
