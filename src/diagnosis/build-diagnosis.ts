@@ -41,7 +41,7 @@ import { cap, describeSignature, matchSignature } from './match-signature.js';
 import { compareProcessNames } from './compare-process-names.js';
 import { isWaitingError } from './knowledge/waiting.js';
 import { isBareStop } from './knowledge/shutdown.js';
-import { reportsClosedChannel } from './knowledge/wrappers.js';
+import { reportsClosedChannel, saysOnlyACode } from './knowledge/wrappers.js';
 import { firstOfBurst, type Scored } from './first-of-burst.js';
 import { findFailedRequests } from './failed-requests.js';
 
@@ -72,6 +72,8 @@ const SETTINGS_PENALTY = 200;
 const ECHO_PENALTY = 40;
 /** Below a wrapper of the same strength: a closed channel only says a process at its other end went away. */
 const CLOSED_CHANNEL_PENALTY = 5;
+/** An error code alone weighs less than a library's error line that says what (22), more than a pointer. */
+const CODE_ONLY_PENALTY = 40;
 const MAX_EVIDENCE = 14;
 
 /** Weighs the candidates of the failing start and writes the diagnosis. Pure. */
@@ -433,6 +435,7 @@ function scoreCandidate(
     isBareStop(candidate.exception, candidate.message)
   )
     score -= WRAPPER_PENALTY;
+  if (saysOnlyACode(candidate.exception, candidate.message)) score -= CODE_ONLY_PENALTY;
   if (candidate.wrapper && reportsClosedChannel(`${candidate.exception ?? ''}: ${candidate.message}`))
     score -= CLOSED_CHANNEL_PENALTY;
   // Settings are a cause only as a signature reads them: never before a wrapper's pointer otherwise.
@@ -469,7 +472,9 @@ function errorBeforeCut(chosen: Scored): Scored {
   const opened = before.findLastIndex((line) => line !== '' && header.startsWith(line));
   for (let i = opened - 1; i >= 0 && i >= opened - SAID_BEFORE_CUT && cut.line.n - (opened - i) >= 1; i--) {
     const line = parseLine(before[i] ?? '', cut.line.n - (opened - i));
-    if (line.process !== cut.line.process || !FAILURE_WORDS.test(line.text) || isNoise(line.text)) continue;
+    // A bare print right before the header is the process's own (SGLang's `Failed to instantiate MiniCPMV: ...`).
+    const its = line.process === cut.line.process || (line.process === null && i === opened - 1);
+    if (!its || !FAILURE_WORDS.test(line.text) || isNoise(line.text)) continue;
     return { ...chosen, candidate: { ...cut, kind: 'error-line', message: line.text.trim(), line } };
   }
   return chosen;

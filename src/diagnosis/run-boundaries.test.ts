@@ -61,7 +61,36 @@ const OLLAMA_STOPPED = [
   'Jan 30 22:13:34 arch ollama[14000]: 2024/01/30 22:13:34 routes.go:1000: INFO Received SIGTERM',
 ];
 
+const TRTLLM_STOPPED = [
+  '[06/02/2026-03:12:52] [TRT-LLM] [I] Thread await_response_thread stopped.',
+  '[06/02/2026-03:12:52] [TRT-LLM] [I] Thread dispatch_stats_thread stopped.',
+];
+
 const cases: { name: string; lines: string[]; cause: string | null }[] = [
+  {
+    name: "an error logged just before the traceback that begins the next run is that run's cause (fresh-x trtllm-6357)",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN.slice(0, 1),
+      '[12/05/2025-06:23:18] [TRT-LLM] [RANK 7] [E] Error in event loop: vector::_M_default_append',
+      'Exception in thread Thread-3 (_event_loop_wrapper):',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.12/threading.py", line 1073, in _bootstrap_inner',
+    ],
+    cause: 'Error in event loop: vector::_M_default_append',
+  },
+  {
+    name: "the linker's line just before the failure that begins the next run goes with it (fresh-x vllm-6454)",
+    lines: [
+      ...SERVED,
+      ...ORDERLY_SHUTDOWN.slice(0, 1),
+      'INFO 06-06 15:54:45 [gpu_model_runner.py:1863] Encoder cache will be initialized with a budget of 98304 tokens.',
+      '/usr/bin/ld: cannot find -lcuda',
+      'collect2: error: ld returned 1 exit status',
+      'ERROR 06-06 15:54:47 [core.py:500] EngineCore failed to start.',
+    ],
+    cause: 'cannot find -lcuda',
+  },
   {
     name: "after a completed shutdown, a refused connection and an exited peer are the next run's failure",
     lines: [

@@ -78,6 +78,8 @@ const MAX_CANDIDATES_WITH_CONTEXT = 64;
 const MAX_ATTEMPTS_KEPT = 4;
 /** Ordinary lines after a stop past which no unwinding of the stopped run goes on. */
 const UNWOUND_BY = 200;
+/** Lines before a new run's first failure within which an error it logged is part of that failure. */
+const SAID_JUST_BEFORE = 8;
 /** A crash's dump is this long at most (a Go runtime prints every goroutine). */
 const MAX_DUMP_LINES = 5000;
 const DEFAULT_MAX_LINE_LENGTH = 64 * 1024;
@@ -580,6 +582,7 @@ class Session implements DiagnosisSession, ScanTarget {
         c.fatal &&
         ((!c.wrapper && !unwinds(c.exception, c.message)) || longAfterStop(c.workBefore)),
     );
+    moved.push(...saidJustBefore(attempt, draft, new Set(moved), unwound));
     const next = this.openAttempt(Math.min(draft.line.n, ...moved.map((c) => c.line.n)));
     next.openedByError = true;
     moveCandidates(attempt, next, new Set(moved));
@@ -742,6 +745,27 @@ function unwindingOf(attempt: Attempt): (exception: string | null, message: stri
   if (attempt.shutDownLine === null) return isShutdownShaped;
   const teardown = attempt.work - attempt.workAtShutDown < WENT_ON;
   return (exception, message) => isStopShaped(exception, message, teardown);
+}
+
+/**
+ * What was logged after the stop's unwinding, just before the failure that begins the next run, with nothing
+ * of the old run's between (TensorRT-LLM's `[E] Error in event loop: ...` over the thread's traceback, the linker's
+ * `cannot find -lcuda` over collect2's exit): one incident, said in two lines.
+ */
+function saidJustBefore(
+  attempt: Attempt,
+  draft: Draft,
+  moving: ReadonlySet<Candidate>,
+  unwound: number,
+): Candidate[] {
+  const said: Candidate[] = [];
+  const before = attempt.candidates.filter((c) => c.line.n < draft.line.n && !moving.has(c));
+  for (const c of before.sort((a, b) => b.line.n - a.line.n)) {
+    const near = c.line.n > unwound && draft.line.n - c.line.n <= SAID_JUST_BEFORE;
+    if (!near || c.wrapper || c.fatal) break;
+    said.push(c);
+  }
+  return said;
 }
 
 /** Moves `moving` candidates (and their groups) of one start to the next, in order. */

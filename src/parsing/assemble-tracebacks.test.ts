@@ -287,6 +287,24 @@ describe('a traceback quoted inside an indented block', () => {
     expect(found.at(-1)?.exception).toBe('RuntimeError');
     expect(found.at(-1)?.message).toBe('No CUDA GPUs are available');
   });
+
+  // A client's traceback drawn in Rich's box, its exception wrapped in two, then the script's own lines
+  // (fresh-x vllm-6456: the compiler's error after it was read as the client's message).
+  it('keeps the wrapped rest of its message, and no line standing left of it', () => {
+    const found = assemble(
+      [
+        '                    Traceback (most recent call last):',
+        '                      File "/srv/client.py", line 9, in main',
+        '                        client.models.list()',
+        '                    openai.APIConnectionError: Connection',
+        '                    error.',
+        'WARN: generation failed. Retrying once',
+        '/tmp/t/cuda_utils.c:7:10: fatal error: Python.h: No such file or directory',
+      ].join('\n'),
+    );
+    expect(found.at(-1)?.exception).toBe('openai.APIConnectionError');
+    expect(found.at(-1)?.detail.map((line) => line.text.trim())).toEqual(['error.']);
+  });
 });
 
 describe('a traceback whose body is printed bare', () => {

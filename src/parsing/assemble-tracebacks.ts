@@ -323,7 +323,10 @@ export class TracebackAssembler {
       (line.level !== null && line.level !== state.level) ||
       readExceptionLine(text) !== null ||
       announcesException(text) ||
-      SAYS_PROCESS_DIED.test(text);
+      SAYS_PROCESS_DIED.test(text) ||
+      // A traceback drawn indented (inside a box of Rich's, a YAML block) owns only lines as far in: one
+      // standing left of it is the program's next line (`WARN: retrying ...` after a client's traceback).
+      standsLeftOf(state, text);
     if (ends) {
       this.finish(key, state);
       return this.standaloneException(key, line);
@@ -374,6 +377,14 @@ function raisedBy(state: OpenState | undefined, line: ParsedLine): boolean {
   const raised = RAISE.exec(state.traceback.frames.at(-1)?.code ?? '')?.[1];
   const exception = readExceptionLine(line.text);
   return raised !== undefined && exception !== null && lastSegment(exception.type) === lastSegment(raised);
+}
+
+/** Whether `text` stands left of an indented traceback whose exception line stood where it does. */
+function standsLeftOf(state: OpenState, text: string): boolean {
+  const said = state.traceback.messageLine?.text;
+  return (
+    state.indent > 0 && said !== undefined && indentOf(said) === state.indent && indentOf(text) < state.indent
+  );
 }
 
 /** A line indented under a message: its rest, not a line of its own. */

@@ -154,6 +154,47 @@ describe('choosing the root cause', () => {
       ],
       null,
     ],
+    [
+      "an exception that carries only its library's code is explained by the library's error line (fresh-x sglang-6401)",
+      [
+        'E0608 10:49:50.145396     474 ucx_utils.cpp:592] VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support.',
+        '[2026-06-08 10:49:50 DP0 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+        '  File "/sgl/sglang/srt/disaggregation/nixl/conn.py", line 236, in register_buffer_to_engine',
+        '    self.kv_descs = self.agent.register_memory(kv_addrs, "VRAM")',
+        'nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND',
+      ],
+      ': VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support.',
+    ],
+    [
+      'alone, the code is the cause, and it says more than a wrapper quoting it',
+      [
+        '(VllmWorker rank=0 pid=1) ERROR 07-08 23:07:44 [multiproc_executor.py:522] Traceback (most recent call last):',
+        '(VllmWorker rank=0 pid=1) ERROR 07-08 23:07:44 [multiproc_executor.py:522]   File "/v/nixl_connector.py", line 9, in add_remote_agent',
+        '(VllmWorker rank=0 pid=1) ERROR 07-08 23:07:44 [multiproc_executor.py:522] nixl._bindings.nixlInvalidParamError: NIXL_ERR_INVALID_PARAM',
+        "ERROR 07-08 23:07:45 [core.py:521] RuntimeError: Worker failed with error 'NIXL_ERR_INVALID_PARAM', please check the stack trace above for the root cause",
+      ],
+      'nixl._bindings.nixlInvalidParamError: NIXL_ERR_INVALID_PARAM',
+    ],
+    [
+      "a web framework's HTTP 500 answer is not the failure it answers for (fresh-x trtllm-6358)",
+      [
+        'Traceback (most recent call last):',
+        '  File "/briton/error_handling.py", line 32, in grpc_error_handling',
+        '    raise HTTPException(status_code=500, detail="Briton error during inference")',
+        'fastapi.exceptions.HTTPException: 500: Briton error during inference',
+        'E0624 21:46:14.504165488     296 briton.cpp:205] Executor requestId=235 failed with error: [TensorRT-LLM][ERROR] Assertion failed: decoderFinishedEvent must be nullopt.',
+      ],
+      ': Executor requestId=235 failed with error: [TensorRT-LLM][ERROR] Assertion failed: decoderFinishedEvent must be nullopt.',
+    ],
+    [
+      "a bare print just before a cut traceback's header is its process's error (fresh-x sglang-6400)",
+      [
+        '[2025-04-01 18:12:47 TP0] Load weight begin. avail mem=23.43 GB',
+        'Failed to instantiate MiniCPMV: The input size is not aligned with the quantized weight shape.',
+        '[2025-04-01 18:12:48 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      ],
+      ': Failed to instantiate MiniCPMV: The input size is not aligned with the quantized weight shape.',
+    ],
   ])('%s', (_name, lines, expected) => {
     expect(pick(lines.join('\n'))).toBe(expected);
   });

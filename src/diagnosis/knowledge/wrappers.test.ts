@@ -67,6 +67,9 @@ describe('what only points elsewhere', () => {
       true,
     ],
     ["NCCL WARN Cuda failure 700 'an illegal memory access was encountered'", false],
+    // A web framework's answer to its client (fresh-x trtllm-6358): the part that failed logs why.
+    ['fastapi.exceptions.HTTPException: 500: Briton error during inference', true],
+    ['fastapi.exceptions.HTTPException: 404: Model not found', false],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);
   });

@@ -133,6 +133,9 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /^error: creating server: Internal - failed to load all models/,
   // An exception group (Python 3.11, anyio's task groups): its sub-exceptions, drawn below it, say what failed.
   /\b(?:Base)?ExceptionGroup: .*\(\d+ sub-exceptions?\)/,
+  // A web framework's answer to a client that the server failed (`HTTPException: 500: Briton error during
+  // inference`): the part that failed logs its own error, before or after the answer.
+  /\bHTTPException: 5\d\d: /,
   // Slurm's report that a job step's task ended (`srun: error: node-1: task 0: Exited with exit code 1`): the
   // task's own lines before it say why.
   /^srun: error: \S+: tasks? [\d,-]+: (?:Exited with exit code \d+|Killed|Terminated)/,
@@ -191,4 +194,16 @@ export function innerCauseOf(text: string): string | null {
   return inner !== undefined && inner.length >= 12 && INNER_FAILURE.test(inner) && !BARE_STATUS.test(inner)
     ? inner
     : null;
+}
+
+/** A library's error code alone, as an exception's whole message (NIXL's `NIXL_ERR_BACKEND`). */
+const CODE_ONLY = /^[A-Z][A-Z0-9]*_ERR(?:OR)?_[A-Z0-9_]+$/;
+
+/**
+ * Whether an exception carries only its library's error code (`nixlBackendError: NIXL_ERR_BACKEND`): it
+ * classes what failed, and the library's own error line before it (UCX's `VRAM memory is detected as host by
+ * UCX`) says what. Alone, it is still the cause.
+ */
+export function saysOnlyACode(exception: string | null, message: string): boolean {
+  return exception !== null && CODE_ONLY.test(message.trim());
 }

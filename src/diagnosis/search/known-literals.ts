@@ -1153,6 +1153,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '\\bHIP error\\b|\\bROCm error\\b|\\bhipError\\w+|\\bHSA_STATUS_ERROR_\\w+',
     ['HIP error', 'ROCm error', 'hipError', 'HSA_STATUS_ERROR_'],
   ],
+  ['\\bHTTPException: 5\\d\\d: ', ['HTTPException: 5']],
   [
     '\\bIt looks like (?:orte_init|opal_init|MPI_INIT|ompi_mpi_init|ompi_rte_init) failed for some reason',
     [
