@@ -61,11 +61,6 @@ const OLLAMA_STOPPED = [
   'Jan 30 22:13:34 arch ollama[14000]: 2024/01/30 22:13:34 routes.go:1000: INFO Received SIGTERM',
 ];
 
-const TRTLLM_STOPPED = [
-  '[06/02/2026-03:12:52] [TRT-LLM] [I] Thread await_response_thread stopped.',
-  '[06/02/2026-03:12:52] [TRT-LLM] [I] Thread dispatch_stats_thread stopped.',
-];
-
 const cases: { name: string; lines: string[]; cause: string | null }[] = [
   {
     name: "an error logged just before the traceback that begins the next run is that run's cause (fresh-x trtllm-6357)",
