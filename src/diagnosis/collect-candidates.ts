@@ -85,14 +85,16 @@ export function draftsFromTraceback(traceback: Traceback, firstLine: ParsedLine)
   const wrapper = isWrapper(`${traceback.exception}: ${traceback.message}`);
   // A traceback a logger wrote as a warning (vLLM's `Module X was found but failed to import`) was survived;
   // so was one raised in a destructor (`__del__`), which Python prints and ignores as objects are freed, and a
-  // watcher's word that a process it watched is gone, and work cancelled as a process unwinds.
+  // watcher's word that a process it watched is gone, and work cancelled as a process unwinds; so was the
+  // error of Python's resource tracker, a helper process that tidies shared memory as the program exits.
   const warning =
     traceback.exception.endsWith('Warning') ||
     STOPPED.test(traceback.exception) ||
     WATCHED_GONE.test(traceback.exception) ||
     saysCancelled(traceback.message) ||
     traceback.messageLine?.level === 'WARNING' ||
-    traceback.frames[0]?.function === '__del__';
+    traceback.frames[0]?.function === '__del__' ||
+    raisedInResourceTracker(traceback);
   const drafts: Draft[] = [
     {
       kind: 'exception',
@@ -462,3 +464,7 @@ export function completeDraft(
     contextBefore: context.length,
   };
 }
+
+/** Raised in Python's resource tracker (`KeyError: '/mp-h1ustgxb'` as it unlinks shared memory another process freed). */
+const raisedInResourceTracker = (traceback: Traceback): boolean =>
+  traceback.frames.at(-1)?.file.endsWith('multiprocessing/resource_tracker.py') === true;

@@ -307,6 +307,30 @@ describe('a traceback quoted inside an indented block', () => {
   });
 });
 
+describe("torch's relay of an NCCL error", () => {
+  // fresh-y vllm-6700: NCCL's class and its `Last error:` are the rest of the DistBackendError's message.
+  it("keeps NCCL's class and reason as its message", () => {
+    const found = assemble(
+      [
+        'Traceback (most recent call last):',
+        '  File "/torch/distributed/distributed_c10d.py", line 2050, in all_reduce',
+        '    work = group.allreduce([tensor], opts)',
+        'torch.distributed.DistBackendError: NCCL error in: /torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1333, internal error - please report this issue to the NCCL developers, NCCL version 2.18.1',
+        'ncclInternalError: Internal check failed.',
+        'Last error:',
+        'Attribute busid of node nic not found',
+      ].join('\n'),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.exception).toBe('torch.distributed.DistBackendError');
+    expect(found[0]?.detail.map((line) => line.text)).toEqual([
+      'ncclInternalError: Internal check failed.',
+      'Last error:',
+      'Attribute busid of node nic not found',
+    ]);
+  });
+});
+
 describe('a traceback whose body is printed bare', () => {
   it('belongs to the process that tagged its first line', () => {
     const found = assemble(

@@ -321,7 +321,7 @@ export class TracebackAssembler {
       text.trim() === '' ||
       state.traceback.detail.length >= MAX_DETAIL ||
       (line.level !== null && line.level !== state.level) ||
-      readExceptionLine(text) !== null ||
+      (readExceptionLine(text) !== null && !continuesNcclMessage(state, text)) ||
       announcesException(text) ||
       SAYS_PROCESS_DIED.test(text) ||
       // A traceback drawn indented (inside a box of Rich's, a YAML block) owns only lines as far in: one
@@ -377,6 +377,14 @@ function raisedBy(state: OpenState | undefined, line: ParsedLine): boolean {
   const raised = RAISE.exec(state.traceback.frames.at(-1)?.code ?? '')?.[1];
   const exception = readExceptionLine(line.text);
   return raised !== undefined && exception !== null && lastSegment(exception.type) === lastSegment(raised);
+}
+
+/**
+ * torch's `DistBackendError: NCCL error in: ...` goes on with NCCL's class of it and its reason (`ncclInternalError:
+ * Internal check failed.`, `Last error:`, `Attribute busid of node nic not found`): one message, not a new exception.
+ */
+function continuesNcclMessage(state: OpenState, text: string): boolean {
+  return /\bNCCL\b/.test(state.traceback.message) && /^\s*nccl\w+Error: /.test(text);
 }
 
 /** Whether `text` stands left of an indented traceback whose exception line stood where it does. */

@@ -155,6 +155,20 @@ describe('choosing the root cause', () => {
       null,
     ],
     [
+      "Python's resource tracker failing as the program exits is no failure of the server (fresh-y vllm-h6802)",
+      [
+        '(APIServer pid=14033) INFO:     Application startup complete.',
+        '(APIServer pid=14033) INFO:     127.0.0.1:35374 - "POST /v1/completions HTTP/1.1" 200 OK',
+        '(EngineCore_DP0 pid=14297) /usr/lib/python3.12/multiprocessing/resource_tracker.py:123: UserWarning: resource_tracker: process died unexpectedly, relaunching.  Some resources might leak.',
+        "(EngineCore_DP0 pid=14297)   warnings.warn('resource_tracker: process died unexpectedly, '",
+        'Traceback (most recent call last):',
+        '  File "/usr/lib/python3.12/multiprocessing/resource_tracker.py", line 239, in main',
+        '    cache[rtype].remove(name)',
+        "KeyError: '/mp-h1ustgxb'",
+      ],
+      null,
+    ],
+    [
       "an exception that carries only its library's code is explained by the library's error line (fresh-x sglang-6401)",
       [
         'E0608 10:49:50.145396     474 ucx_utils.cpp:592] VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support.',

@@ -22,6 +22,27 @@ describe('classifyCause', () => {
       'kv-cache-insufficient',
     ],
     ['RuntimeError', 'CUDA error: an illegal memory access was encountered', [], 'illegal-memory-access'],
+    // llama.cpp's and its forks' words (fresh-y llamacpp-6901, llamacpp-6908, llamacpp-6902; sglang-7210, vllm-7003).
+    [
+      null,
+      "clip_init: failed to load model '/models/model.mmproj': load_hparams: unknown projector type: gemma4uv",
+      [],
+      'model-unsupported-arch',
+    ],
+    [null, 'llama_init_from_model: V cache quantization requires flash_attn', [], 'config-invalid'],
+    [
+      null,
+      'CANN error: EZ9903: [PID: 71888] 2025-12-17-18:13:01.238.630 support for Ascend910 is not implemented',
+      [],
+      'gpu-arch-unsupported',
+    ],
+    [
+      'RuntimeError',
+      'EZ9999[PID: 28568] AclNN_Inner_Error(EZ9999):  Op MoeDistributeDispatchV2 not support soc version ascend910b.',
+      [],
+      'gpu-arch-unsupported',
+    ],
+    [null, 'Unsupported connector type: LMCacheConnectorV1', [], 'config-invalid'],
     // CUDA's kernel assertion by block and thread (fresh-n sglang-4007, vllm-4008): a device-side assert.
     [
       null,

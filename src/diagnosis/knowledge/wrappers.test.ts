@@ -70,6 +70,18 @@ describe('what only points elsewhere', () => {
     // A web framework's answer to its client (fresh-x trtllm-6358): the part that failed logs why.
     ['fastapi.exceptions.HTTPException: 500: Briton error during inference', true],
     ['fastapi.exceptions.HTTPException: 404: Model not found', false],
+    // torch's relays of NCCL's class (fresh-y sglang-6809, vllm-6700): NCCL's `Last error:` says which.
+    [
+      'torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:230, remote process exited or there was a network error, NCCL version 2.27.5',
+      true,
+    ],
+    [
+      'torch.distributed.DistBackendError: NCCL error in: /root/pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1333, internal error - please report this issue to the NCCL developers, NCCL version 2.18.1',
+      true,
+    ],
+    ['socketProgress: Connection closed by remote peer ac041-ib.cluster<54993>', true],
+    // Ollama's runner, after llama.cpp refused the context (fresh-y ollama-6907).
+    ['panic: unable to create llama context', true],
   ])('%s', (text, wrapper) => {
     expect(isWrapper(text)).toBe(wrapper);
   });

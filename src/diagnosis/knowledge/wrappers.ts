@@ -10,6 +10,8 @@ const CLOSED_CHANNEL_PATTERNS: readonly RegExp[] = [
   /gloo\/transport\/tcp\/pair\.cc:\d+\] (?:Read error \S+: )?Connection (?:closed|reset) by peer/,
   // A message socket (ZeroMQ).
   /\bZMQError: (?:Operation not supported|Context was terminated|Socket operation on non-socket)/,
+  // NCCL's socket to a peer that went away (its `Last error:` under `ncclRemoteError`).
+  /^socketProgress: Connection closed by remote peer\b/,
 ];
 
 /**
@@ -92,14 +94,16 @@ export const WRAPPER_PATTERNS: readonly RegExp[] = [
   /^\S*:\d+: (?:CUDA|ROCm|HIP|SYCL|MUSA|CANN|Vulkan) error\s*$/,
   /main: error: unable to load model/i,
   // Ollama's runner panics when the load it asked llama.cpp for failed; llama.cpp said why before it.
-  /^panic: unable to load model\b/,
+  /^panic: unable to (?:load model|create llama context)\b/,
   /llama_init_from_gpt_params: error: failed to load model/i,
   /Server process terminated unexpectedly/i,
   /cleaning up before exit/i,
   /something went wrong, please see the ollama server logs/i,
   /No platform detected, vLLM is running on UnspecifiedPlatform/,
   // NCCL's exceptions name only the class of what went wrong; its `NCCL WARN` lines before them say what.
-  /NCCL error: remote process exited or there was a network error\s*$/,
+  /NCCL error(?: in: \S+,)?:? remote process exited or there was a network error(?:, NCCL version [\w.+-]+)?\s*(?:$|\n)/,
+  // torch's relay of NCCL's internal check: NCCL's `Last error:` under the class after it says which.
+  /\bNCCL error in: \S+, internal error - please report this issue to the NCCL developers\b/,
   /\bnccl(?:Internal|System|UnhandledCuda|RemoteError)Error\b[^:]*$/,
   // ...or with only NCCL's own description of the class (its `Last error:` repeats a WARN line above).
   /\bncclSystemError: System call \(e\.g\. socket, malloc\) or external library call failed or device error\.?\s*(?:Last error:\s*)?$/,

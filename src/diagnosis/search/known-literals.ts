@@ -675,8 +675,11 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['Model does not support automatic max batch total tokens'],
   ],
   [
-    'NCCL error: remote process exited or there was a network error\\s*$',
-    ['NCCL error: remote process exited or there was a network error'],
+    'NCCL error(?: in: \\S+,)?:? remote process exited or there was a network error(?:, NCCL version [\\w.+-]+)?\\s*(?:$|\\n)',
+    [
+      ' remote process exited or there was a network error',
+      ': remote process exited or there was a network error',
+    ],
   ],
   ['No module named', ['No module named']],
   [
@@ -1193,6 +1196,10 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['\\bMPI_ABORT was invoked on rank \\d+', ['MPI_ABORT was invoked on rank ']],
   ['\\bNCCL WARN (.+)', ['NCCL WARN ']],
   [
+    '\\bNCCL error in: \\S+, internal error - please report this issue to the NCCL developers\\b',
+    [', internal error - please report this issue to the NCCL developers'],
+  ],
+  [
     '\\bNCCL error in: \\S+, unhandled (?:system|cuda) error \\(run with NCCL_DEBUG=INFO for details\\)',
     [
       ', unhandled system error (run with NCCL_DEBUG=INFO for details)',
@@ -1296,6 +1303,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['TimeoutError: No heartbeat received from MQLLMEngine'],
   ],
   ['\\bUCX {1,2}ERROR (.+)', ['UCX ERROR ', 'UCX  ERROR ']],
+  ['\\bUCX {1,2}WARN {1,2}(.+)', ['UCX WARN ', 'UCX WARN  ', 'UCX  WARN ', 'UCX  WARN  ']],
   ['\\bUNREACHABLE executed at \\S+', ['UNREACHABLE executed at ']],
   [
     "\\bUnhandled error \\(suppress with '?RAY_IGNORE_UNHANDLED_ERRORS=1'?\\)",
@@ -1324,7 +1332,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['ggml_metal_', 'kIOGPUCommandBufferCallbackError', 'kIOAccelCommandBufferCallbackError'],
   ],
   [
-    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\\(.*\\bcparams\\.|\\bis not in the \\w+ list\\b|json\\.exception\\.parse_error|\\bparse error at line\\b|\\bsharding\\b|\\bon \\d+ shards\\b|does not support K-shift|shapes cannot be multiplied|\\bunsupported [a-z\\d]+_[a-z_]+ for\\b|No adapter found for\\b|expected scalar type \\w+ but found|\\bonly supported (?:for|with|by|when)\\b",
+    "\\binvalid\\b|\\bmust be\\b|is not supported for quantization|world[_ ]size|tensor[_ -]parallel[_ -]size|\\btp[_-]size\\b|num[_-]shard|max[_-]model[_-]len|max_?context_?len(?:gth)?|chat template|Supported (?:dtypes|values|options|choices)\\b|\\bshould be\\b|divisible by|not a valid|unrecognized arguments?|invalid choice|expected .{0,40} got|(?<!keyword |values for |number of )\\bargument\\b|not implemented for '[\\w ]+'|\\bflag\\b|--[a-z][\\w-]+|out of range|cannot be (?:used|combined) with|mutually exclusive|is not allowed|(?:failed to dispatch|unsupported|not supported for) (?:the )?(?:data ?type|dtype)\\b|\\b(?:data ?type|dtype) \\S+ (?:is )?not supported|permission denied|\\bEACCES\\b|not valid for this configuration|max[_-]num[_-](?:batched[_-]tokens|seqs)|(?:dtype|data_type)\\b.{0,60}\\bdoes not match|is not available on (?:CPU|GPU|this)|No valid attention backend|Cannot re-initialize CUDA in forked subprocess|GGML_ASSERT\\(.*\\bcparams\\.|\\bis not in the \\w+ list\\b|json\\.exception\\.parse_error|\\bparse error at line\\b|\\bsharding\\b|\\bon \\d+ shards\\b|does not support K-shift|shapes cannot be multiplied|\\bunsupported [a-z\\d]+_[a-z_]+ for\\b|No adapter found for\\b|expected scalar type \\w+ but found|\\bonly supported (?:for|with|by|when)\\b|\\brequires flash[_ ]attn\\b|\\bunsupported connector type\\b",
     [
       'invalid',
       'must be',
@@ -1458,6 +1466,9 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'only supported with',
       'only supported by',
       'only supported when',
+      'requires flash_attn',
+      'requires flash attn',
+      'unsupported connector type',
     ],
   ],
   ['\\bline \\d+: +\\d+ Aborted\\b', [' Aborted']],
@@ -1747,6 +1758,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     '^(?:ray\\.exceptions\\.)?UserCodeException$',
     ['\nUserCodeException\n', '\nray.exceptions.UserCodeException\n'],
   ],
+  ['^(\\S.*?)\\s*Exception caught at file:\\S+, line:\\d+', ['Exception caught at file:']],
   ['^-\\[MTL\\w+ [\\w:]+\\]:\\d+: (failed assertion .+)', ['failed assertion ']],
   ['^Abort was called at \\d+ line in file:', ['\nAbort was called at ']],
   ['^Aborted \\(core dumped\\)\\s*$', ['\nAborted (core dumped)']],
@@ -1814,6 +1826,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   ['^\\S*python[\\d.]*: No module named (\\S+)', [': No module named ']],
+  ['^\\S+:\\d+: assert\\(.+\\) failed\\b', [': assert(']],
   ['^\\S+:\\d+:\\d+: (?:fatal )?error: (.+)', [': error: ', ': fatal error: ']],
   [
     '^\\S+\\.(?:c|cc|cpp|cxx|cu|cuh|h|hpp|hh)(?::\\d+(?::\\d+)?|\\(\\d+\\)): (?:fatal )?error: .+',
@@ -1853,6 +1866,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ],
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   ['^\\w+: (?:error: )?failed to load model\\b', [': failed to load model', ': error: failed to load model']],
+  ['^\\w+: .*\\brequires flash[_ ]attn\\b.*', ['requires flash_attn', 'requires flash attn']],
   ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['UNAVAILABLE: ']],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
   [
@@ -1883,6 +1897,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       ': error: ambiguous option',
     ],
   ],
+  ['^error: Uncaught SIG[A-Z]+\\b.*', ['\nerror: Uncaught SIG']],
   [
     '^error: creating server: Internal - failed to load all models',
     ['\nerror: creating server: Internal - failed to load all models'],
@@ -1927,8 +1942,15 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ['\nmsg="post predict" error="Post \\"'],
   ],
   ['^panic: (.+)', ['\npanic: ']],
-  ['^panic: unable to load model\\b', ['\npanic: unable to load model']],
+  [
+    '^panic: unable to (?:load model|create llama context)\\b',
+    ['\npanic: unable to load model', '\npanic: unable to create llama context'],
+  ],
   ['^server_args=ServerArgs\\(', ['\nserver_args=ServerArgs(']],
+  [
+    '^socketProgress: Connection closed by remote peer\\b',
+    ['\nsocketProgress: Connection closed by remote peer'],
+  ],
   [
     '^srun: error: \\S+: tasks? [\\d,-]+: (?:Exited with exit code \\d+|Killed|Terminated)',
     ['\nsrun: error: '],
@@ -1962,7 +1984,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    "architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b|failed to be inspected|'\\w*Config' object has no attribute|^KeyError: '\\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'",
+    "architectures? .{0,60}(?:not supported|unsupported|not recognized|unknown)|(?:unknown|unsupported|unrecognized) (?:model )?(?:architecture|model type|arch)\\b|model type .{0,40}not recognized|does not (?:support|recognize) (?:this|the) (?:model|architecture)|trust_remote_code|unknown pre-tokenizer|is not supported for now|not yet supported|not supported for (?:this model|AutoModel)|wrong number of tensors|GGML_ASSERT\\(.*\\bhparams\\.|\\bunsupported op\\b|failed to be inspected|'\\w*Config' object has no attribute|^KeyError: '\\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)'|\\bunknown projector type\\b",
     [
       'architecture ',
       'architectures ',
@@ -2007,6 +2029,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       "ForCausalLM'",
       "ForConditionalGeneration'",
       "ForSequenceClassification'",
+      'unknown projector type',
     ],
   ],
   ['cannot find|could not find|not found', ['cannot find', 'could not find', 'not found']],
@@ -2108,7 +2131,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn\'t|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|library not loaded|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|dumped core|instead of \\w+_SUCCESS|instead of "Success"|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]',
+    'error|fail|exception|traceback|what\\(\\)|terminate|killed|abort|fault|panic|errno|warn|not supported|unsupported|no module|undefined|too old|compatib|capabilit|memory|oom|cannot|could not|couldn\'t|unable|not found|signal|illegal|fatal|invalid|denied|refused|timed? ?out|gated|unauthori[sz]ed|nvml|driver|gpu_memory|kv cache|bind|in use|no space|killed|unknown|bus error|assert|kernel image|misaligned|launch failure|validation|no platform|sigsegv|sigbus|sigill|sigabrt|violation|died unexpectedly|library not loaded|corrupt| dead|no such file|NVRM|fallen off|exec format|double free|dumped core|instead of \\w+_SUCCESS|instead of "Success"|free\\(\\): |malloc\\(\\): |smashing detected|overflow detected|radv\\/amdgpu|exit code|exit status|exited with|exitcode|status=\\d+\\/|does not support|requires flash|unreachable|\\| 50[0-4] \\||\\.(?:cpp|cc|cu|c):\\d+: |^(?:error)?: ?[A-Z]',
     [
       'error',
       'fail',
@@ -2192,6 +2215,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'exitcode',
       'status=',
       'does not support',
+      'requires flash',
       'unreachable',
       '| 500 |',
       '| 501 |',
@@ -2387,7 +2411,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
     ],
   ],
   [
-    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|\\bthis platform only supports?\\b|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\\b',
+    'no kernel image is available|compute capability|requires capability \\d+|current (?:compute )?capability|\\bsm_?\\d{2,3}\\b|(?:amdgpu|\\bgfx\\d+\\w*) is not supported|Minimum capability|only supports? (?:Ampere|Hopper|Blackwell|Ada|Turing|Volta)|(?:Ampere|Hopper|Turing|Volta) GPUs? or newer|current GPU|(?:GPU|card|device) (?:is )?too old|only supported on (?:GPUs|devices|Ampere|Hopper)|(?:requires|needs) (?:an? )?(?:Ampere|Hopper|Blackwell|Ada|Volta|Turing)|not supported on (?:this|your|the current) (?:GPU|device|platform)|\\bthis platform only supports?\\b|unsupported (?:GPU|architecture|arch)\\b|CUDA capability|invalid device function|for GPU arch\\b|unable to find an engine to execute|Could not initialize Tensile host|TensileLibrary\\S*\\.dat\\b.*\\bfor GPU arch|No valid \\w+ (?:GEMM )?tactic|(?:failed to find|no) (?:a )?kernel (?:that can implement|(?:is )?available for)|cutlass_gemm_caller\\b.*\\bError Internal\\b|not implemented for (?:Blackwell|Hopper|Ampere|Ada|Turing|Volta)\\b|\\bnot support soc version\\b|\\bsupport for Ascend\\w* is not implemented\\b',
     [
       'no kernel image is available',
       'compute capability',
@@ -2506,6 +2530,8 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
       'not implemented for Ada',
       'not implemented for Turing',
       'not implemented for Volta',
+      'not support soc version',
+      ' is not implemented',
     ],
   ],
   [

@@ -78,6 +78,16 @@ export default defineGrammar({
       strength: 36,
       messageOnLineBefore: true,
     },
+    // llama.cpp refusing a context its settings rule out (`llama_init_from_model: V cache quantization requires
+    // flash_attn`): the caller's `failed to create context` and Ollama's `panic: unable to create llama
+    // context` after it say no more, and the segmentation fault a fork may end in less.
+    {
+      id: 'llama-context-refused',
+      rank: 369,
+      pattern: /^\w+: .*\brequires flash[_ ]attn\b.*/,
+      fatal: true,
+      strength: 38,
+    },
     // A llama.cpp function's own report (`llama_model_load: error loading model: ...`, early builds without
     // the function's name), a call in it that failed included (`llama_new_context_with_model: ggml_metal_init() failed`).
     // LM Studio writes each message on the line after its `2026-01-01 08:05:07 [DEBUG]` header, one space in.
@@ -150,6 +160,16 @@ export default defineGrammar({
       pattern: /\bAssertion failed: .+|\bassertion "[^"]+" failed: file/,
       fatal: true,
       strength: 42,
+      crash: true,
+    },
+    // Cosmopolitan's assert (llamafile): `./llama.cpp/json.h:21450: assert(EXPR) failed (cosmoaddr2line ...)`.
+    {
+      id: 'c-assert-cosmopolitan',
+      rank: 21,
+      pattern: /^\S+:\d+: assert\(.+\) failed\b/,
+      fatal: true,
+      strength: 42,
+      message: (m) => m[0],
       crash: true,
     },
     // libc++'s std::terminate: `libc++abi: terminating due to uncaught exception of type std::length_error: vector`.

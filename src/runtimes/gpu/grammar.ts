@@ -238,6 +238,17 @@ export default defineGrammar({
     },
     // ggml-sycl's catch of a SYCL or oneMKL exception: it prints the exception's text, then this line,
     // which only says where (oneDNN's and the Native API's own lines are rows above).
+    // ...the exception's text with no newline after it (`No kernel named _ZTS... was foundException caught at
+    // file:...ggml-sycl.cpp, line:4199`): that text says what.
+    {
+      id: 'sycl-exception-said-before',
+      rank: 85,
+      pattern: /^(\S.*?)\s*Exception caught at file:\S+, line:\d+/,
+      fatal: true,
+      strength: 40,
+      message: (m) => m[1] ?? '',
+      crash: true,
+    },
     {
       id: 'sycl-exception-caught',
       rank: 107,

@@ -138,6 +138,15 @@ export default defineGrammar({
       strength: 35,
       crash: true,
     },
+    // Cosmopolitan's crash report (llamafile): `error: Uncaught SIGABRT (SI_0) on unknown pid 26726 tid 262152`.
+    {
+      id: 'cosmopolitan-uncaught-signal',
+      rank: 341,
+      pattern: /^error: Uncaught SIG[A-Z]+\b.*/,
+      fatal: true,
+      strength: 24,
+      crash: true,
+    },
     // A script's job line for a child that aborted (`run.sh: line 12: 55704 Aborted  (core dumped) ./llama-server`).
     {
       id: 'aborted-job',

@@ -17,5 +17,15 @@ export default defineGrammar({
       fatal: false,
       strength: 30,
     },
+    // Its warning that a transport the caller needs is missing (`transports 'cuda_ipc','cuda_copy' are not
+    // available`): below its errors, above the pointers the transfer library's failure leaves.
+    {
+      id: 'ucx-warning',
+      rank: 222,
+      pattern: /\bUCX {1,2}WARN {1,2}(.+)/,
+      message: (m) => m[1] ?? '',
+      fatal: false,
+      strength: 20,
+    },
   ],
 });
