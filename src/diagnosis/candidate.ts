@@ -38,4 +38,6 @@ export interface Candidate {
   context: string[];
   /** How many of `context`'s lines came before the candidate. */
   contextBefore: number;
+  /** The line of its group's latest copy, where the log repeated it (every thread's device assert). */
+  lastCopyLine?: number;
 }

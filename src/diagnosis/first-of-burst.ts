@@ -29,7 +29,8 @@ export function firstOfBurst(
   let current = chosen;
   for (;;) {
     const at = current.candidate.line.n;
-    const before = candidates.findLast((c) => c.line.n < at);
+    // A pointer between them (`EngineCore encountered a fatal error.`) points at the line before it.
+    const before = candidates.findLast((c) => c.line.n < at && !c.wrapper);
     if (before === undefined) return current;
     const hit = matchSignature(before, signatures);
     const same = sameKind(before, hit, current);
@@ -54,7 +55,7 @@ function inBurst(before: Candidate, after: Candidate, echo: boolean, same: boole
     (before.kind === 'failure-line' || before.kind === 'error-line') &&
     (before.fatal || echo) &&
     !before.wrapper &&
-    before.line.process === after.line.process;
+    samePlace(before, after);
   if (!lineBefore) return false;
   if (after.kind !== 'exception') return after.line.n - before.line.n <= BURST_GAP;
   // A native library's error line (`CUDA Error: out of memory (2) .../handler.cuh: line 100 at function
@@ -68,11 +69,19 @@ function inBurst(before: Candidate, after: Candidate, echo: boolean, same: boole
     before.kind === 'failure-line' &&
     after.frames.length > 0 &&
     after.workBefore === before.workBefore &&
-    after.line.n - before.line.n <= TRACEBACK_REACH &&
+    // Counted from its last copy: a device assert is printed once per thread, hundreds of lines.
+    after.line.n - (before.lastCopyLine ?? before.line.n) <= TRACEBACK_REACH &&
     !said.includes(raised) &&
     !raised.includes(said)
   );
 }
+
+/**
+ * Both said by one process; or a native line with no tag of its own (the CUDA runtime's device assert, printed
+ * bare) before the exception a tagged process raised of it.
+ */
+const samePlace = (before: Candidate, after: Candidate): boolean =>
+  before.line.process === after.line.process || (before.line.process === null && after.kind === 'exception');
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 

@@ -627,6 +627,7 @@ class Session implements DiagnosisSession, ScanTarget {
     const group = attempt.groups.get(fingerprint);
     if (group) {
       group.count += draft.line.repeat;
+      group.representative.lastCopyLine = draft.line.n;
       if (process) this.addProcess(group.processes, process);
       return group.representative;
     }

@@ -248,6 +248,27 @@ describe('choosing the root cause', () => {
   });
 });
 
+describe('a device assert printed by every thread, then the exception that carried it up', () => {
+  // fresh-y vllm-6801: 320 bare assert lines, the engine's pointer, then its AcceleratorError traceback.
+  it('is named where the kernel asserted, however many copies came between', () => {
+    const assert = (thread: number): string =>
+      `/root/.cache/vllm/inductor_cache/zf/czfd.py:95: unknown: block: [3,0,0], thread: [${thread},0,0] Assertion \`index out of bounds: 0 <= tl.broadcast_to(tmp49, [XBLOCK]) < 2048\` failed.`;
+    const tag = '(EngineCore pid=33370) ERROR 07-14 23:48:38 [core.py:1233]';
+    const log = [
+      '(APIServer pid=1) INFO:     Application startup complete.',
+      ...Array.from({ length: 320 }, (_, i) => assert(i % 128)),
+      `${tag} EngineCore encountered a fatal error.`,
+      `${tag} Traceback (most recent call last):`,
+      `${tag}   File "/v/vllm/v1/worker/gpu/buffer_utils.py", line 80, in apply_write`,
+      `${tag}     write_contents = async_tensor_h2d(`,
+      `${tag} torch.AcceleratorError: CUDA error: device-side assert triggered`,
+    ].join('\n');
+    const rc = diagnose(log).rootCause;
+    expect(rc?.lineNumber).toBe(2);
+    expect(rc?.line).toContain('index out of bounds');
+  });
+});
+
 describe('a server that was stopped', () => {
   it('is not a failure when Ctrl-C unwinds it', () => {
     const log = [
