@@ -448,7 +448,8 @@ function scoreCandidate(
 function pickBest(scored: readonly Scored[]): Scored | null {
   let best: Scored | null = null;
   for (const entry of scored) {
-    if (best === null || entry.score > best.score) best = entry;
+    const earlier = entry.candidate.line.n < (best?.candidate.line.n ?? 0);
+    if (best === null || entry.score > best.score || (entry.score === best.score && earlier)) best = entry;
   }
   return best;
 }

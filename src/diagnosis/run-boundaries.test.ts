@@ -63,6 +63,23 @@ const OLLAMA_STOPPED = [
 
 const cases: { name: string; lines: string[]; cause: string | null }[] = [
   {
+    name: 'of the errors moved into the next run, the first is its cause, whatever order they came to it (fresh-y vllm-6507)',
+    lines: [
+      ...SERVED,
+      'srun: forcing job termination',
+      ...OTHER_RUN,
+      "ERROR 02-07 02:51:31 client.py:300] RuntimeError('Engine process (pid 20) died.')",
+      'ERROR 02-07 02:51:31 client.py:300] NoneType: None',
+      'ERROR 02-07 02:51:34 serving_chat.py:661] Error in chat completion stream generator.',
+      'ERROR 02-07 02:51:34 serving_chat.py:661] Traceback (most recent call last):',
+      'ERROR 02-07 02:51:34 serving_chat.py:661]   File "/v/vllm/engine/multiprocessing/client.py", line 658, in _process_request',
+      'ERROR 02-07 02:51:34 serving_chat.py:661]     raise request_output',
+      "ERROR 02-07 02:51:34 serving_chat.py:661] vllm.engine.multiprocessing.MQEngineDeadError: Engine loop is not running. Inspect the stacktrace to find the original error: RuntimeError('Engine process (pid 20) died.').",
+      'CRITICAL 02-07 02:51:34 launcher.py:101] MQLLMEngine is already dead, terminating server process',
+    ],
+    cause: "RuntimeError('Engine process (pid 20) died.')",
+  },
+  {
     name: "an error logged just before the traceback that begins the next run is that run's cause (fresh-x trtllm-6357)",
     lines: [
       ...SERVED,

@@ -766,7 +766,7 @@ function saidJustBefore(
     if (!near || c.wrapper || c.fatal) break;
     said.push(c);
   }
-  return said;
+  return said.reverse();
 }
 
 /** Moves `moving` candidates (and their groups) of one start to the next, in order. */
