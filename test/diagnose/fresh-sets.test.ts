@@ -43,8 +43,10 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-06v': 14,
   // Set w at this session's end (its first look was at 4974003).
   'fresh-2026-12-06w': 67,
-  // Set x at its first look (f0ee7f6, the session's last code), untouched since.
+  // Set x at its first look (f0ee7f6, the session's last code); its misses were worked on since.
   'fresh-2026-12-06x': 30,
+  // Set y at ccc732a (its first look was at 88f7191).
+  'fresh-2026-12-06y': 68,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
@@ -60,6 +62,9 @@ const BLAMED_ON_PURPOSE: Record<string, string> = {
   // failed from: ...`) while vLLM, at WARNING level, never says it is ready: nothing shows a server alive, and
   // which process went on after its own traceback is not kept by the quick reading.
   'fresh-2026-12-06w/vllm-h6100.log': "a trainer's agents' caught errors, no readiness in view",
+  // A harness killed the server after its benchmark: SGLang's CPU-monitor threads then raise psutil's
+  // `NoSuchProcess` for the processes gone, and no line says the end was asked for.
+  'fresh-2026-12-06y/sglang-h7213.log': "a monitor thread's word that the killed server's processes are gone",
 };
 
 const sets = readdirSync(FIXTURES).filter((name) => name.startsWith('fresh-'));
