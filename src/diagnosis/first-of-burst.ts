@@ -35,8 +35,9 @@ export function firstOfBurst(
     const hit = matchSignature(before, signatures);
     const same = sameKind(before, hit, current);
     const echo = echoes(current.candidate, before);
-    if (!same && !echo && !(assertsNothing(current.candidate) && saysError(before))) return current;
-    if (!inBurst(before, current.candidate, echo, same)) return current;
+    const explains = namesNothing(current.candidate) && saysError(before);
+    if (!same && !echo && !explains) return current;
+    if (!inBurst(before, current.candidate, echo || explains, same)) return current;
     // Its kind stays the later line's where the earlier says only the same; so do its words, after the first.
     const message = same ? `${before.message}\n${current.candidate.message}` : before.message;
     const exception = before.exception ?? (same ? current.candidate.exception : null);
@@ -50,10 +51,11 @@ export function firstOfBurst(
 /** Lines from a native error to the end of the traceback that carried it up, at most. */
 const TRACEBACK_REACH = 120;
 
-function inBurst(before: Candidate, after: Candidate, echo: boolean, same: boolean): boolean {
+/** `linked`: the later line echoes the earlier, or names nothing the earlier explains (then it need not be fatal). */
+function inBurst(before: Candidate, after: Candidate, linked: boolean, same: boolean): boolean {
   const lineBefore =
     (before.kind === 'failure-line' || before.kind === 'error-line') &&
-    (before.fatal || echo) &&
+    (before.fatal || linked) &&
     !before.wrapper &&
     samePlace(before, after);
   if (!lineBefore) return false;
@@ -108,5 +110,10 @@ function echoes(crash: Candidate, before: Candidate): boolean {
   return said.length >= MIN_ECHO && /\s/.test(said) && crash.message.includes(said);
 }
 
-const assertsNothing = (c: Candidate): boolean => ASSERTS_NOTHING.test(c.message);
+/** A signal's death names no cause: the error its process logged just before it does (`Segmentation fault`). */
+const SIGNAL_DEATH =
+  /\b(?:segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGILL|SIGFPE|bus error|illegal instruction|floating point exception)\b|^Aborted\b/i;
+
+const namesNothing = (c: Candidate): boolean =>
+  ASSERTS_NOTHING.test(c.message) || (c.crash && c.exception === null && SIGNAL_DEATH.test(c.message));
 const saysError = (c: Candidate): boolean => hasFailureWords(c.message);

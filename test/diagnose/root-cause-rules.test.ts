@@ -169,6 +169,16 @@ describe('choosing the root cause', () => {
       null,
     ],
     [
+      "a signal's death names nothing: the error its process logged just before says what (fresh-y llamacpp-6906)",
+      [
+        'parse: error parsing grammar: expecting newline or end at \\"route\\"',
+        'llama_sampling_init: failed to parse grammar',
+        'slot 0 is processing [task id: 8]',
+        "fish: Job 1, './server -m \"/Users/behnam/Down…' terminated by signal SIGSEGV (Address boundary error)",
+      ],
+      ': parse: error parsing grammar: expecting newline or end at \\"route\\"',
+    ],
+    [
       "an exception that carries only its library's code is explained by the library's error line (fresh-x sglang-6401)",
       [
         'E0608 10:49:50.145396     474 ucx_utils.cpp:592] VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support.',

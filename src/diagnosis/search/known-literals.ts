@@ -1867,6 +1867,7 @@ export const KNOWN_LITERALS: ReadonlyMap<string, readonly string[]> = new Map<st
   ['^\\s*what\\(\\):\\s+(.+)$', ['what():']],
   ['^\\w+: (?:error: )?failed to load model\\b', [': failed to load model', ': error: failed to load model']],
   ['^\\w+: .*\\brequires flash[_ ]attn\\b.*', ['requires flash_attn', 'requires flash attn']],
+  ['^\\w+: failed to parse grammar\\s*$', [': failed to parse grammar']],
   ['^\\|\\s*[^|\\s][^|]*\\|\\s*\\d+\\s*\\|\\s*(UNAVAILABLE: .*?)\\s*\\|\\s*$', ['UNAVAILABLE: ']],
   ['^build: \\d+ \\(\\w+\\)', ['\nbuild: ']],
   [

@@ -99,6 +99,17 @@ export default defineGrammar({
       fatal: true,
       strength: 36,
     },
+    // llama.cpp's sampler that could not read a request's grammar: its parser's line before it says where
+    // (`parse: error parsing grammar: expecting newline or end at "route"`). A request's error: survived, unless the
+    // process dies of it.
+    {
+      id: 'llama-grammar-conclusion',
+      rank: 371,
+      pattern: /^\w+: failed to parse grammar\s*$/,
+      fatal: false,
+      strength: 30,
+      messageOnLineBefore: true,
+    },
     // An assertion that names nothing (`GGML_ASSERT: ggml-opencl.cpp:1747: false`, `GGML_ASSERT(ok) failed`):
     // the line before it, when it speaks of a failure no row reads (`CLBlast: OpenCL error: ...: -54`), says what.
     {
