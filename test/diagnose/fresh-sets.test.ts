@@ -47,6 +47,8 @@ const FLOORS: Record<string, number> = {
   'fresh-2026-12-06x': 30,
   // Set y at ccc732a (its first look was at 88f7191).
   'fresh-2026-12-06y': 68,
+  // Set z at its first look (f4bf673, the session's last rules), untouched since.
+  'fresh-2026-12-06z': 26,
 };
 
 /** Healthy by their labels, blamed by Vigil, and why that is left so. */
