@@ -38,9 +38,8 @@ export class ProcessIds {
 
   /** Whether the line's process was seen before line `n`. */
   seenBefore(line: ParsedLine, n: number): boolean {
-    const pid = line.process === null ? null : pidOf(line.raw);
-    if (pid === null) return false;
-    return (this.firstSeen.get(`${line.process}:${pid}`) ?? Infinity) < n;
+    const key = tagKeyOf(line);
+    return key !== null && (this.firstSeen.get(key) ?? Infinity) < n;
   }
 
   /**
@@ -54,8 +53,13 @@ export class ProcessIds {
 }
 
 function keyOf(line: ParsedLine): string | null {
+  return tagKeyOf(line) ?? syslogKeyOf(line.raw);
+}
+
+/** The process tag's name and pid (`EngineCore:3619953`); null where the tag holds no pid. */
+function tagKeyOf(line: ParsedLine): string | null {
   const pid = line.process === null ? null : pidOf(line.raw);
-  return pid === null ? syslogKeyOf(line.raw) : `${line.process}:${pid}`;
+  return pid === null ? null : `${line.process}:${pid}`;
 }
 
 function syslogKeyOf(raw: string): string | null {

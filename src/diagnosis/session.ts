@@ -766,13 +766,15 @@ function saidJustBefore(
     if (!near || c.wrapper || c.fatal) break;
     said.push(c);
   }
-  return said.reverse();
+  return said;
 }
 
 /** Moves `moving` candidates (and their groups) of one start to the next, in order. */
 function moveCandidates(from: Attempt, to: Attempt, moving: ReadonlySet<Candidate>): void {
+  // In the order the start found them, whatever order they were picked in.
+  const moved = from.candidates.filter((c) => moving.has(c));
   from.candidates = from.candidates.filter((c) => !moving.has(c));
-  for (const candidate of moving) {
+  for (const candidate of moved) {
     const group = from.groups.get(candidate.fingerprint);
     from.groups.delete(candidate.fingerprint);
     if (candidate.fatal) {

@@ -238,7 +238,16 @@ export default defineGrammar({
     },
     // ggml-sycl's catch of a SYCL or oneMKL exception: it prints the exception's text, then this line,
     // which only says where (oneDNN's and the Native API's own lines are rows above).
-    // ...the exception's text with no newline after it (`No kernel named _ZTS... was foundException caught at
+    {
+      id: 'sycl-exception-caught',
+      rank: 107,
+      pattern: /\bException caught at file:\S+, line:\d+/,
+      fatal: true,
+      strength: 37,
+      crash: true,
+      messageOnLineBefore: true,
+    },
+    // ...or its text with no newline after it, on the same line (`No kernel named _ZTS... was foundException caught at
     // file:...ggml-sycl.cpp, line:4199`): that text says what.
     {
       id: 'sycl-exception-said-before',
@@ -248,15 +257,6 @@ export default defineGrammar({
       strength: 40,
       message: (m) => m[1] ?? '',
       crash: true,
-    },
-    {
-      id: 'sycl-exception-caught',
-      rank: 107,
-      pattern: /\bException caught at file:\S+, line:\d+/,
-      fatal: true,
-      strength: 37,
-      crash: true,
-      messageOnLineBefore: true,
     },
     // An Ascend C kernel's own assert on the NPU (its macro prints `[ASSERT] [CANN_VERSION : V][TimeStamp : N]
     // FILE:LINE: Assertion `EXPR' MESSAGE`): the fault that the CANN runtime's `EZ9999` trace, the stream
